@@ -1,0 +1,2 @@
+//! Placeholder until the bitboard benchmarks land.
+fn main() {}

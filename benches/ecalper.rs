@@ -1,0 +1,2 @@
+//! Placeholder until the ecalper benchmarks land.
+fn main() {}

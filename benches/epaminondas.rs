@@ -1,0 +1,2 @@
+//! Placeholder until the epaminondas benchmarks land.
+fn main() {}

@@ -1,0 +1,2 @@
+//! Placeholder until the escabel benchmarks land.
+fn main() {}

@@ -1,0 +1,2 @@
+//! Placeholder until the mcts benchmarks land.
+fn main() {}

@@ -1,0 +1,2 @@
+//! Placeholder until the swack benchmarks land.
+fn main() {}

@@ -1,0 +1,2 @@
+//! Placeholder until the whirlwind benchmarks land.
+fn main() {}

@@ -1,0 +1,683 @@
+//! Fixed-size bitboards and board geometry.
+//!
+//! A [`BitBoard<N>`] is `N` 64-bit words; bit `i` is point `i` of a
+//! [`Geometry`], which lays boards out row by row with a *stride* one wider
+//! than the board. The spare column is always empty, so a shift by one
+//! column or diagonal lands a piece that would wrap around in the spare
+//! column, where masking with [`Geometry::valid`] drops it. Every shift a game
+//! needs is smaller than 64 bits, which keeps them to a few word operations.
+//!
+//! Word counts for the largest boards: 26x26 square boards need
+//! 27 x 26 = 702 bits, 11 words; Epaminondas (14x12) needs 180 bits, 3 words;
+//! an Ecalper board of side 12 is 23 x 24 = 552 bits, 9 words. Games pick `N`
+//! for their largest size; see `benches/bitboard.rs` for the comparison with
+//! `bitvec` that led to plain word arrays (numbers in the crate docs).
+//!
+//! ```
+//! use abstracta_core::bitboard::{BitBoard, Geometry};
+//! use abstracta_core::Point;
+//! let geo = Geometry::<2>::square(5, 5);
+//! let mut b = BitBoard::EMPTY;
+//! b.set(geo.index(Point::new(0, 0)));
+//! let grown = geo.neighbours4(b);
+//! assert_eq!(grown.count(), 2); // b1 and a2
+//! assert_eq!(geo.fill4(b, geo.valid()).count(), 25);
+//! ```
+
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+use crate::point::Point;
+
+/// A set of board points stored as `N` words.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BitBoard<const N: usize>(pub [u64; N]);
+
+impl<const N: usize> Default for BitBoard<N> {
+    fn default() -> Self {
+        Self::EMPTY
+    }
+}
+
+impl<const N: usize> BitBoard<N> {
+    /// The empty set.
+    pub const EMPTY: Self = BitBoard([0; N]);
+    /// Number of bits the board can hold.
+    pub const BITS: usize = 64 * N;
+
+    /// The set holding only bit `i`.
+    #[inline]
+    pub const fn single(i: usize) -> Self {
+        let mut words = [0; N];
+        words[i / 64] = 1 << (i % 64);
+        BitBoard(words)
+    }
+
+    /// Whether bit `i` is set.
+    #[inline]
+    pub const fn has(&self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 != 0
+    }
+
+    /// Sets bit `i`.
+    #[inline]
+    pub fn set(&mut self, i: usize) {
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+
+    /// Clears bit `i`.
+    #[inline]
+    pub fn clear(&mut self, i: usize) {
+        self.0[i / 64] &= !(1 << (i % 64));
+    }
+
+    /// Flips bit `i`.
+    #[inline]
+    pub fn toggle(&mut self, i: usize) {
+        self.0[i / 64] ^= 1 << (i % 64);
+    }
+
+    /// Whether no bit is set.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    /// Whether some bit is set.
+    #[inline]
+    pub fn any(&self) -> bool {
+        !self.is_empty()
+    }
+
+    /// Number of set bits.
+    #[inline]
+    pub fn count(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// Whether the two sets share a bit.
+    #[inline]
+    pub fn intersects(&self, other: Self) -> bool {
+        self.0.iter().zip(other.0.iter()).any(|(a, b)| a & b != 0)
+    }
+
+    /// `self` without the bits of `other`.
+    #[inline]
+    #[must_use]
+    pub fn andnot(self, other: Self) -> Self {
+        let mut out = self;
+        for i in 0..N {
+            out.0[i] &= !other.0[i];
+        }
+        out
+    }
+
+    /// The lowest set bit, if any.
+    #[inline]
+    pub fn first(&self) -> Option<usize> {
+        for (i, &w) in self.0.iter().enumerate() {
+            if w != 0 {
+                return Some(i * 64 + w.trailing_zeros() as usize);
+            }
+        }
+        None
+    }
+
+    /// The lowest set bit, removed from the set.
+    #[inline]
+    pub fn pop_first(&mut self) -> Option<usize> {
+        for (i, w) in self.0.iter_mut().enumerate() {
+            if *w != 0 {
+                let bit = w.trailing_zeros() as usize;
+                *w &= *w - 1;
+                return Some(i * 64 + bit);
+            }
+        }
+        None
+    }
+
+    /// The `k`-th lowest set bit (0-based), if there are more than `k`.
+    /// Used to pick a uniformly random member in one pass.
+    #[inline]
+    pub fn nth(&self, mut k: u32) -> Option<usize> {
+        for (i, &w) in self.0.iter().enumerate() {
+            let c = w.count_ones();
+            if k < c {
+                let mut w = w;
+                for _ in 0..k {
+                    w &= w - 1;
+                }
+                return Some(i * 64 + w.trailing_zeros() as usize);
+            }
+            k -= c;
+        }
+        None
+    }
+
+    /// Shifts towards higher indices by `k` bits, `0 < k < 64`.
+    #[inline]
+    #[must_use]
+    #[allow(clippy::needless_range_loop)] // word i reads words i and i-1
+    pub fn shift_up(self, k: u32) -> Self {
+        debug_assert!(k > 0 && k < 64);
+        let mut out = [0u64; N];
+        out[0] = self.0[0] << k;
+        for i in 1..N {
+            out[i] = (self.0[i] << k) | (self.0[i - 1] >> (64 - k));
+        }
+        BitBoard(out)
+    }
+
+    /// Shifts towards lower indices by `k` bits, `0 < k < 64`.
+    #[inline]
+    #[must_use]
+    #[allow(clippy::needless_range_loop)] // word i reads words i and i+1
+    pub fn shift_down(self, k: u32) -> Self {
+        debug_assert!(k > 0 && k < 64);
+        let mut out = [0u64; N];
+        for i in 0..N - 1 {
+            out[i] = (self.0[i] >> k) | (self.0[i + 1] << (64 - k));
+        }
+        out[N - 1] = self.0[N - 1] >> k;
+        BitBoard(out)
+    }
+
+    /// Shifts by a signed offset (`|offset| < 64`); positive moves bits up.
+    #[inline]
+    #[must_use]
+    pub fn shift(self, offset: i32) -> Self {
+        match offset {
+            0 => self,
+            o if o > 0 => self.shift_up(o as u32),
+            o => self.shift_down((-o) as u32),
+        }
+    }
+
+    /// Iterates over the set bits, lowest first.
+    #[inline]
+    pub fn iter(self) -> Bits<N> {
+        Bits(self)
+    }
+}
+
+/// Iterator over the set bits of a [`BitBoard`].
+#[derive(Clone, Debug)]
+pub struct Bits<const N: usize>(BitBoard<N>);
+
+impl<const N: usize> Iterator for Bits<N> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        self.0.pop_first()
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count() as usize;
+        (n, Some(n))
+    }
+}
+
+impl<const N: usize> IntoIterator for BitBoard<N> {
+    type Item = usize;
+    type IntoIter = Bits<N>;
+
+    fn into_iter(self) -> Bits<N> {
+        Bits(self)
+    }
+}
+
+impl<const N: usize> FromIterator<usize> for BitBoard<N> {
+    fn from_iter<I: IntoIterator<Item = usize>>(iter: I) -> Self {
+        let mut b = Self::EMPTY;
+        for i in iter {
+            b.set(i);
+        }
+        b
+    }
+}
+
+impl<const N: usize> fmt::Debug for BitBoard<N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+macro_rules! binop {
+    ($trait:ident, $method:ident, $assign_trait:ident, $assign:ident, $op:tt) => {
+        impl<const N: usize> $trait for BitBoard<N> {
+            type Output = Self;
+            #[inline]
+            fn $method(self, rhs: Self) -> Self {
+                let mut out = self;
+                for i in 0..N {
+                    out.0[i] = self.0[i] $op rhs.0[i];
+                }
+                out
+            }
+        }
+        impl<const N: usize> $assign_trait for BitBoard<N> {
+            #[inline]
+            fn $assign(&mut self, rhs: Self) {
+                for i in 0..N {
+                    self.0[i] = self.0[i] $op rhs.0[i];
+                }
+            }
+        }
+    };
+}
+
+binop!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+binop!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+binop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl<const N: usize> Not for BitBoard<N> {
+    type Output = Self;
+    /// The complement over all `64 * N` bits; mask with
+    /// [`Geometry::valid`] to stay on the board.
+    #[inline]
+    fn not(self) -> Self {
+        let mut out = self;
+        for w in out.0.iter_mut() {
+            *w = !*w;
+        }
+        out
+    }
+}
+
+/// The shape of a board: square (or rectangular) grid, or hex-hex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shape {
+    /// A `width x height` grid of points or squares.
+    Rectangle,
+    /// A hex-hex board of the given side, addressed as in Havannah:
+    /// `(c, r)` with `0 <= c, r <= 2s-2` and `|c - r| <= s-1`.
+    Hex {
+        /// Cells along one side.
+        side: u8,
+    },
+}
+
+/// The layout of a board in a [`BitBoard<N>`]: which bits are points, the
+/// neighbour shifts, the edges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Geometry<const N: usize> {
+    width: u8,
+    height: u8,
+    stride: u8,
+    shape: Shape,
+    valid: BitBoard<N>,
+    not_left: BitBoard<N>,
+}
+
+impl<const N: usize> Geometry<N> {
+    /// A `width x height` rectangular board.
+    ///
+    /// # Panics
+    /// If the board does not fit in `N` words or a side is outside 1..=26.
+    /// (Sizes come from validated game options, so this is a programming
+    /// error, not bad input.)
+    pub fn square(width: u8, height: u8) -> Self {
+        Self::build(width, height, Shape::Rectangle, |_, _| true)
+    }
+
+    /// A hex-hex board of side `side` (3..=13).
+    ///
+    /// # Panics
+    /// If the board does not fit in `N` words.
+    pub fn hex(side: u8) -> Self {
+        let s = i32::from(side);
+        let w = (2 * side).saturating_sub(1);
+        Self::build(w, w, Shape::Hex { side }, |c, r| {
+            (i32::from(c) - i32::from(r)).abs() < s
+        })
+    }
+
+    fn build(width: u8, height: u8, shape: Shape, on_board: impl Fn(u8, u8) -> bool) -> Self {
+        assert!(
+            (1..=26).contains(&width) && (1..=26).contains(&height),
+            "board side out of range"
+        );
+        let stride = width + 1;
+        assert!(
+            usize::from(stride) * usize::from(height) <= 64 * N,
+            "a {width}x{height} board needs more than {N} words"
+        );
+        let mut valid = BitBoard::EMPTY;
+        let mut not_left = BitBoard::EMPTY;
+        for r in 0..height {
+            for c in 0..width {
+                if on_board(c, r) {
+                    let i = usize::from(r) * usize::from(stride) + usize::from(c);
+                    valid.set(i);
+                    if c > 0 {
+                        not_left.set(i);
+                    }
+                }
+            }
+        }
+        Geometry {
+            width,
+            height,
+            stride,
+            shape,
+            valid,
+            not_left,
+        }
+    }
+
+    /// Columns of the grid (for hex boards: `2s - 1`).
+    #[inline]
+    pub const fn width(&self) -> u8 {
+        self.width
+    }
+
+    /// Rows of the grid.
+    #[inline]
+    pub const fn height(&self) -> u8 {
+        self.height
+    }
+
+    /// Bits per row (one more than the width).
+    #[inline]
+    pub const fn stride(&self) -> u8 {
+        self.stride
+    }
+
+    /// The board's shape.
+    #[inline]
+    pub const fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// Every point on the board.
+    #[inline]
+    pub const fn valid(&self) -> BitBoard<N> {
+        self.valid
+    }
+
+    /// Number of points on the board.
+    pub fn len(&self) -> u32 {
+        self.valid.count()
+    }
+
+    /// Whether the board has no points (never true for a built geometry).
+    pub fn is_empty(&self) -> bool {
+        self.valid.is_empty()
+    }
+
+    /// Whether `p` is a point of this board.
+    #[inline]
+    pub fn contains(&self, p: Point) -> bool {
+        p.col < self.width && p.row < self.height && self.valid.has(self.index_unchecked(p))
+    }
+
+    #[inline]
+    fn index_unchecked(&self, p: Point) -> usize {
+        usize::from(p.row) * usize::from(self.stride) + usize::from(p.col)
+    }
+
+    /// The bit index of `p`, which must be on the board.
+    #[inline]
+    pub fn index(&self, p: Point) -> usize {
+        debug_assert!(self.contains(p), "{p} is off the board");
+        self.index_unchecked(p)
+    }
+
+    /// The bit index of `p`, or `None` if it is off the board.
+    #[inline]
+    pub fn try_index(&self, p: Point) -> Option<usize> {
+        self.contains(p).then(|| self.index_unchecked(p))
+    }
+
+    /// The point at bit index `i`.
+    #[inline]
+    pub fn point(&self, i: usize) -> Point {
+        let stride = usize::from(self.stride);
+        Point::new((i % stride) as u8, (i / stride) as u8)
+    }
+
+    /// Every point in bit-index order (row-major from `a1`).
+    pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
+        self.valid.iter().map(|i| self.point(i))
+    }
+
+    /// The points of row `row` (0-based).
+    pub fn row(&self, row: u8) -> BitBoard<N> {
+        let mut b = BitBoard::EMPTY;
+        for c in 0..self.width {
+            let p = Point::new(c, row);
+            if self.contains(p) {
+                b.set(self.index_unchecked(p));
+            }
+        }
+        b
+    }
+
+    /// The points of column `col` (0-based).
+    pub fn column(&self, col: u8) -> BitBoard<N> {
+        let mut b = BitBoard::EMPTY;
+        for r in 0..self.height {
+            let p = Point::new(col, r);
+            if self.contains(p) {
+                b.set(self.index_unchecked(p));
+            }
+        }
+        b
+    }
+
+    /// Row 1.
+    pub fn bottom(&self) -> BitBoard<N> {
+        self.row(0)
+    }
+
+    /// The highest row.
+    pub fn top(&self) -> BitBoard<N> {
+        self.row(self.height - 1)
+    }
+
+    /// Column `a`.
+    pub fn left(&self) -> BitBoard<N> {
+        self.column(0)
+    }
+
+    /// The last column.
+    pub fn right(&self) -> BitBoard<N> {
+        self.column(self.width - 1)
+    }
+
+    /// Moves every point one step by (dx, dy) (each in -1..=1), dropping
+    /// points that leave the board.
+    #[inline]
+    pub fn step(&self, b: BitBoard<N>, dx: i32, dy: i32) -> BitBoard<N> {
+        b.shift(dx + dy * i32::from(self.stride)) & self.valid
+    }
+
+    /// One step east (column + 1).
+    #[inline]
+    pub fn east(&self, b: BitBoard<N>) -> BitBoard<N> {
+        b.shift_up(1) & self.valid
+    }
+
+    /// One step west (column - 1).
+    #[inline]
+    pub fn west(&self, b: BitBoard<N>) -> BitBoard<N> {
+        // Points on column `a` would land on the spare column of the row
+        // below, which is not valid, so the mask alone is enough.
+        b.shift_down(1) & self.valid
+    }
+
+    /// One step north (row + 1).
+    #[inline]
+    pub fn north(&self, b: BitBoard<N>) -> BitBoard<N> {
+        b.shift_up(u32::from(self.stride)) & self.valid
+    }
+
+    /// One step south (row - 1).
+    #[inline]
+    pub fn south(&self, b: BitBoard<N>) -> BitBoard<N> {
+        b.shift_down(u32::from(self.stride)) & self.valid
+    }
+
+    /// Points orthogonally adjacent to some point of `b` (not including `b`
+    /// itself unless adjacent to another member).
+    #[inline]
+    pub fn neighbours4(&self, b: BitBoard<N>) -> BitBoard<N> {
+        let s = u32::from(self.stride);
+        (b.shift_up(1) | b.shift_down(1) | b.shift_up(s) | b.shift_down(s)) & self.valid
+    }
+
+    /// Points diagonally adjacent to some point of `b`.
+    #[inline]
+    pub fn neighbours_diagonal(&self, b: BitBoard<N>) -> BitBoard<N> {
+        let s = u32::from(self.stride);
+        (b.shift_up(s + 1) | b.shift_up(s - 1) | b.shift_down(s + 1) | b.shift_down(s - 1)) & self.valid
+    }
+
+    /// Points adjacent to `b` in any of the eight directions.
+    #[inline]
+    pub fn neighbours8(&self, b: BitBoard<N>) -> BitBoard<N> {
+        self.neighbours4(b) | self.neighbours_diagonal(b)
+    }
+
+    /// Points adjacent to `b` on a hex board: (c±1, r), (c, r±1),
+    /// (c+1, r+1), (c-1, r-1).
+    #[inline]
+    pub fn neighbours_hex(&self, b: BitBoard<N>) -> BitBoard<N> {
+        let s = u32::from(self.stride);
+        (b.shift_up(1)
+            | b.shift_down(1)
+            | b.shift_up(s)
+            | b.shift_down(s)
+            | b.shift_up(s + 1)
+            | b.shift_down(s + 1))
+            & self.valid
+    }
+
+    /// The natural neighbours of the board's shape: four on a grid, six on
+    /// a hex board.
+    #[inline]
+    pub fn neighbours(&self, b: BitBoard<N>) -> BitBoard<N> {
+        match self.shape {
+            Shape::Rectangle => self.neighbours4(b),
+            Shape::Hex { .. } => self.neighbours_hex(b),
+        }
+    }
+
+    /// Everything in `within` reachable from `seed & within` through
+    /// orthogonal steps inside `within`.
+    #[inline]
+    pub fn fill4(&self, seed: BitBoard<N>, within: BitBoard<N>) -> BitBoard<N> {
+        let mut region = seed & within;
+        loop {
+            let grown = (region | self.neighbours4(region)) & within;
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
+
+    /// Like [`fill4`](Self::fill4) with all eight directions.
+    #[inline]
+    pub fn fill8(&self, seed: BitBoard<N>, within: BitBoard<N>) -> BitBoard<N> {
+        let mut region = seed & within;
+        loop {
+            let grown = (region | self.neighbours8(region)) & within;
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
+
+    /// Like [`fill4`](Self::fill4) with the six hex directions.
+    #[inline]
+    pub fn fill_hex(&self, seed: BitBoard<N>, within: BitBoard<N>) -> BitBoard<N> {
+        let mut region = seed & within;
+        loop {
+            let grown = (region | self.neighbours_hex(region)) & within;
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
+
+    /// Flood fill with the shape's natural neighbours.
+    #[inline]
+    pub fn fill(&self, seed: BitBoard<N>, within: BitBoard<N>) -> BitBoard<N> {
+        match self.shape {
+            Shape::Rectangle => self.fill4(seed, within),
+            Shape::Hex { .. } => self.fill_hex(seed, within),
+        }
+    }
+
+    /// Points of `b` not on column `a` (the left edge of the grid).
+    #[inline]
+    pub fn not_left(&self) -> BitBoard<N> {
+        self.not_left
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_edges_and_wrap() {
+        let geo = Geometry::<11>::square(26, 26);
+        assert_eq!(geo.len(), 676);
+        let right = geo.right();
+        assert!(
+            geo.east(right).is_empty(),
+            "east of the right edge is off the board"
+        );
+        assert!(geo.west(geo.left()).is_empty());
+        assert!(geo.north(geo.top()).is_empty());
+        assert!(geo.south(geo.bottom()).is_empty());
+        let corner = BitBoard::single(geo.index(Point::new(25, 25)));
+        assert_eq!(geo.neighbours8(corner).count(), 3);
+        let a1 = BitBoard::single(geo.index(Point::new(0, 0)));
+        assert_eq!(geo.neighbours_diagonal(a1).count(), 1);
+    }
+
+    #[test]
+    fn hex_cells_and_neighbours() {
+        for side in 3..=12u8 {
+            let geo = Geometry::<9>::hex(side);
+            let s = u32::from(side);
+            assert_eq!(geo.len(), 3 * s * (s - 1) + 1);
+            // Interior cells have six neighbours; corners three.
+            let centre = Point::new(side - 1, side - 1);
+            assert_eq!(geo.neighbours_hex(BitBoard::single(geo.index(centre))).count(), 6);
+            assert_eq!(
+                geo.neighbours_hex(BitBoard::single(geo.index(Point::new(0, 0))))
+                    .count(),
+                3
+            );
+            assert!(!geo.contains(Point::new(side, 0)));
+        }
+    }
+
+    #[test]
+    fn nth_and_pop() {
+        let b: BitBoard<3> = [3usize, 70, 150].into_iter().collect();
+        assert_eq!(b.nth(0), Some(3));
+        assert_eq!(b.nth(1), Some(70));
+        assert_eq!(b.nth(2), Some(150));
+        assert_eq!(b.nth(3), None);
+        assert_eq!(b.iter().collect::<Vec<_>>(), vec![3, 70, 150]);
+        assert_eq!(b.shift_up(5).iter().collect::<Vec<_>>(), vec![8, 75, 155]);
+        assert_eq!(b.shift_down(5).iter().collect::<Vec<_>>(), vec![65, 145]);
+    }
+
+    #[test]
+    fn fill_stays_inside() {
+        let geo = Geometry::<2>::square(9, 9);
+        let wall = geo.column(4);
+        let region = geo.fill4(geo.left(), geo.valid().andnot(wall));
+        assert_eq!(region.count(), 36);
+        assert!(geo.fill8(geo.left(), geo.valid().andnot(wall)).count() == 36);
+    }
+}

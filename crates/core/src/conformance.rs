@@ -1,0 +1,253 @@
+//! The conformance kit: generic checks every game's tests run.
+//!
+//! Enabled by the `conformance` feature (game crates turn it on in their
+//! dev-dependencies). Every check panics with a message naming the spec, the
+//! ply sequence and what disagreed, so a failure reads like a bug report.
+//!
+//! ```
+//! use abstracta_core::conformance::{check_random_games, check_perft_text};
+//! use abstracta_core::toy::{TicTacToe, TicTacToeOptions};
+//! check_random_games::<TicTacToe>(&TicTacToeOptions::default(), 20, 1, TicTacToe::all_plies);
+//! check_perft_text::<TicTacToe>("spec tictactoe\nsource known\n1 9\n2 72\n");
+//! ```
+
+use std::collections::HashSet;
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use crate::game::{Game, PlyBuf};
+use crate::perft::{parse_perft_file, perft};
+use crate::side::{Status, Termination};
+use crate::spec::GameOptions;
+
+/// The bound on game length used when a game has no cap: a game that runs
+/// longer than this in the kit is reported as not terminating.
+pub const UNCAPPED_BOUND: u32 = 1_000_000;
+
+/// Builds the position after `moves` from the start position of `spec`,
+/// panicking with a clear message if anything is wrong. For rule tests
+/// written as notation.
+pub fn position<G: Game>(spec: &str, moves: &str) -> G {
+    let options = G::Options::from_spec(spec).unwrap_or_else(|e| panic!("spec {spec:?}: {e}"));
+    let mut game = G::new(options);
+    if let Err(e) = game.play_list(moves) {
+        panic!("{spec} after {moves:?}: {e}\n{}", game.render());
+    }
+    game
+}
+
+/// Checks one position in depth: legal plies against checked play, notation
+/// round trips, hashes, seat/colour bookkeeping and status. `candidates`
+/// returns plies to try (legal or not), e.g. every syntactically possible
+/// ply on the board; those not in the legal set must be refused without
+/// changing the position.
+pub fn check_position<G: Game>(game: &G, candidates: &dyn Fn(&G) -> Vec<G::Ply>, context: &str) {
+    let mut plies = PlyBuf::new();
+    game.legal_plies(&mut plies);
+    let set: HashSet<G::Ply> = plies.iter().copied().collect();
+    assert_eq!(
+        set.len(),
+        plies.len(),
+        "{context}: duplicate legal plies in {plies:?}"
+    );
+
+    let status = game.status();
+    assert_eq!(
+        status.is_finished(),
+        plies.is_empty(),
+        "{context}: status {status} but {} legal plies",
+        plies.len()
+    );
+    assert_eq!(
+        game.hash(),
+        game.hash_from_scratch(),
+        "{context}: incremental hash differs from scratch"
+    );
+    for colour in crate::Colour::ALL {
+        assert_eq!(
+            game.colour_of(game.seat_of(colour)),
+            colour,
+            "{context}: seat/colour maps disagree"
+        );
+    }
+    assert_eq!(
+        game.to_move_seat(),
+        game.seat_of(game.to_move_colour()),
+        "{context}: seat to move"
+    );
+    if let Status::Finished {
+        termination: Termination::LengthCap,
+        ..
+    } = status
+    {
+        assert_eq!(
+            Some(game.plies_played()),
+            game.length_cap(),
+            "{context}: capped before the cap"
+        );
+    }
+    if let Some(cap) = game.length_cap() {
+        assert!(
+            game.plies_played() <= cap,
+            "{context}: played past the length cap"
+        );
+    }
+    let _ = game.render();
+
+    for &ply in &plies {
+        let text = ply.to_string();
+        let parsed: G::Ply = text
+            .parse()
+            .unwrap_or_else(|e| panic!("{context}: {text:?} printed by {ply:?} does not parse: {e}"));
+        assert_eq!(parsed, ply, "{context}: notation round trip of {text:?}");
+        let upper: G::Ply = text
+            .to_uppercase()
+            .parse()
+            .unwrap_or_else(|e| panic!("{context}: upper-case {text:?} does not parse: {e}"));
+        assert_eq!(
+            upper, ply,
+            "{context}: notation is not case-insensitive for {text:?}"
+        );
+        assert!(
+            game.is_legal(ply),
+            "{context}: {text} generated but is_legal says no"
+        );
+        let mut child = game.clone();
+        child
+            .play(ply)
+            .unwrap_or_else(|e| panic!("{context}: checked play refused generated ply {text}: {e}"));
+        assert_eq!(
+            child.plies_played(),
+            game.plies_played() + 1,
+            "{context}: ply count after {text}"
+        );
+        assert_eq!(child.last_ply(), Some(ply), "{context}: last ply after {text}");
+        assert_eq!(
+            child.hash(),
+            child.hash_from_scratch(),
+            "{context}: hash after {text}"
+        );
+    }
+
+    for ply in candidates(game) {
+        if set.contains(&ply) {
+            continue;
+        }
+        assert!(
+            !game.is_legal(ply),
+            "{context}: is_legal accepts {ply} which is not generated"
+        );
+        let mut child = game.clone();
+        assert!(
+            child.play(ply).is_err(),
+            "{context}: checked play accepts ungenerated {ply}"
+        );
+        assert_eq!(
+            child.hash(),
+            game.hash(),
+            "{context}: refused {ply} changed the position"
+        );
+        assert_eq!(
+            child.plies_played(),
+            game.plies_played(),
+            "{context}: refused {ply} counted"
+        );
+        assert_eq!(
+            child.render(),
+            game.render(),
+            "{context}: refused {ply} changed the board"
+        );
+    }
+}
+
+/// Plays `games` seeded random games of `options`, running
+/// [`check_position`] at every ply. Also checks that `random_ply` only
+/// returns legal plies, that the game ends within its cap, and that the
+/// options' spec round-trips. Returns the number of positions checked.
+pub fn check_random_games<G: Game>(
+    options: &G::Options,
+    games: u32,
+    seed: u64,
+    candidates: impl Fn(&G) -> Vec<G::Ply>,
+) -> u64 {
+    let spec = options.spec();
+    let reparsed =
+        G::Options::from_spec(&spec).unwrap_or_else(|e| panic!("spec {spec:?} does not parse back: {e}"));
+    assert_eq!(&reparsed, options, "spec {spec:?} parses to different options");
+
+    let mut positions = 0;
+    let mut plies = PlyBuf::new();
+    for g in 0..games {
+        let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(u64::from(g));
+        let mut rng = SmallRng::seed_from_u64(game_seed);
+        let mut game = G::new(options.clone());
+        let mut history: Vec<String> = Vec::new();
+        loop {
+            let context = format!("{spec} seed {game_seed} after [{}]", history.join(" "));
+            check_position(&game, &candidates, &context);
+            positions += 1;
+            game.legal_plies(&mut plies);
+            let random = game.random_ply(&mut rng);
+            match random {
+                None => {
+                    assert!(
+                        plies.is_empty(),
+                        "{context}: random_ply gave None with legal plies"
+                    );
+                    break;
+                }
+                Some(r) => assert!(plies.contains(&r), "{context}: random_ply gave illegal {r}"),
+            }
+            // Alternate between the game's own random ply and a uniform one
+            // so both paths are exercised.
+            let ply = if rng.gen_bool(0.5) {
+                random.expect("checked above")
+            } else {
+                plies[rng.gen_range(0..plies.len())]
+            };
+            history.push(ply.to_string());
+            game.play_unchecked(ply);
+            let bound = game.length_cap().unwrap_or(UNCAPPED_BOUND);
+            assert!(
+                game.plies_played() <= bound,
+                "{context}: game did not end within {bound} plies"
+            );
+        }
+    }
+    positions
+}
+
+/// Checks every record of a perft data file whose spec names this game;
+/// returns how many counts were checked.
+pub fn check_perft_text<G: Game>(text: &str) -> usize {
+    let records = parse_perft_file(text).unwrap_or_else(|e| panic!("{e}"));
+    let mut checked = 0;
+    for record in records {
+        let Ok(options) = G::Options::from_spec(&record.spec) else {
+            // Records of other games may share the file.
+            let name = record
+                .spec
+                .split(':')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_ascii_lowercase();
+            assert_ne!(name, G::NAME, "line {}: bad spec {:?}", record.line, record.spec);
+            continue;
+        };
+        let mut game = G::new(options);
+        game.play_list(&record.moves)
+            .unwrap_or_else(|e| panic!("line {}: {}: {e}", record.line, record.spec));
+        for (depth, expected) in &record.counts {
+            let got = perft(&game, *depth);
+            assert_eq!(
+                got, *expected,
+                "perft line {}: {} moves [{}] depth {depth} (source: {})",
+                record.line, record.spec, record.moves, record.source
+            );
+            checked += 1;
+        }
+    }
+    checked
+}

@@ -1,0 +1,114 @@
+//! Error types shared by every game.
+
+use thiserror::Error;
+
+/// A ply that could not be read: what was given and what was expected.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("cannot read ply {input:?}: expected {expected}")]
+pub struct ParsePlyError {
+    /// The text that failed to parse.
+    pub input: String,
+    /// A description of the accepted forms.
+    pub expected: String,
+}
+
+impl ParsePlyError {
+    /// A parse error for `input`, naming what would have been accepted.
+    pub fn new(input: &str, expected: impl Into<String>) -> ParsePlyError {
+        ParsePlyError {
+            input: input.to_owned(),
+            expected: expected.into(),
+        }
+    }
+}
+
+/// Why a checked [`crate::Game::play`] refused a ply.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PlayError {
+    /// The game is already over; nothing can be played.
+    #[error("the game is over ({status}); no ply can be played")]
+    GameOver {
+        /// The final status, as text.
+        status: String,
+    },
+    /// The ply is well formed but not legal here.
+    #[error("illegal ply {ply}: {reason}")]
+    Illegal {
+        /// The ply, in notation.
+        ply: String,
+        /// Why it is illegal (or a list of what is legal).
+        reason: String,
+    },
+    /// The ply text could not be read.
+    #[error(transparent)]
+    Parse(#[from] ParsePlyError),
+}
+
+/// A failure while playing a list of plies: which one (1-based) and why.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("ply {index} ({text:?}) of the move list: {error}")]
+pub struct PlyListError {
+    /// 1-based position of the failing ply in the list.
+    pub index: usize,
+    /// The text of the failing ply.
+    pub text: String,
+    /// What went wrong.
+    pub error: PlayError,
+}
+
+/// A game spec (`NAME[:key=value,...]`) that could not be used.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SpecError {
+    /// The spec's shape is wrong (empty, missing `=`, ...).
+    #[error("bad game spec {spec:?}: {reason}")]
+    Syntax {
+        /// The spec text.
+        spec: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// No game has this name.
+    #[error("unknown game {name:?}; known games: {known}")]
+    UnknownGame {
+        /// The name given.
+        name: String,
+        /// The accepted names, comma separated.
+        known: String,
+    },
+    /// The game has no such option.
+    #[error("{game} has no option {key:?}; options are: {accepted}")]
+    UnknownKey {
+        /// The game name.
+        game: String,
+        /// The key given.
+        key: String,
+        /// The accepted keys.
+        accepted: String,
+    },
+    /// The option was given twice.
+    #[error("option {key:?} is given more than once")]
+    DuplicateKey {
+        /// The repeated key.
+        key: String,
+    },
+    /// The option's value is not accepted.
+    #[error("bad value {value:?} for {game} option {key:?}: expected {expected}")]
+    BadValue {
+        /// The game name.
+        game: String,
+        /// The key.
+        key: String,
+        /// The value given.
+        value: String,
+        /// What is accepted.
+        expected: String,
+    },
+    /// Options that are each fine but do not go together.
+    #[error("{game}: {reason}")]
+    Conflict {
+        /// The game name.
+        game: String,
+        /// What conflicts.
+        reason: String,
+    },
+}

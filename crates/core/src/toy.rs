@@ -1,0 +1,339 @@
+//! Tic-tac-toe with an optional pie rule: a toy game that exercises the
+//! whole [`Game`] contract (seats vs colours, swap, length cap) and is small
+//! enough to solve, for the conformance kit's and the MCTS crate's tests.
+//!
+//! Black (`x`) moves first. Spec: `tictactoe[:pie=on,cap=N]`.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::{ParsePlyError, SpecError};
+use crate::game::{Game, PlyBuf};
+use crate::point::Point;
+use crate::side::{Colour, Status};
+use crate::spec::{parse_on_off, GameOptions, LengthCap};
+use crate::zobrist;
+
+/// Options of the toy game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TicTacToeOptions {
+    /// Whether White may swap on its first turn.
+    pub pie: bool,
+    /// Length cap (default: none).
+    pub cap: LengthCap,
+}
+
+impl GameOptions for TicTacToeOptions {
+    const GAME: &'static str = "tictactoe";
+    const KEYS: &'static [&'static str] = &["pie", "cap"];
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), SpecError> {
+        match key {
+            "pie" => self.pie = parse_on_off(Self::GAME, key, value)?,
+            "cap" => self.cap = LengthCap::parse(Self::GAME, value)?,
+            _ => unreachable!("keys are checked against KEYS"),
+        }
+        Ok(())
+    }
+
+    fn to_pairs(&self) -> Vec<(&'static str, String)> {
+        let mut pairs = Vec::new();
+        if self.pie {
+            pairs.push(("pie", "on".to_owned()));
+        }
+        if let Some(cap) = self.cap.spec_value() {
+            pairs.push(("cap", cap));
+        }
+        pairs
+    }
+}
+
+/// A tic-tac-toe ply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TicTacToePly {
+    /// Mark a square.
+    Place(Point),
+    /// Pie-rule swap.
+    Swap,
+}
+
+impl fmt::Display for TicTacToePly {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TicTacToePly::Place(p) => write!(f, "{p}"),
+            TicTacToePly::Swap => f.write_str("swap"),
+        }
+    }
+}
+
+impl FromStr for TicTacToePly {
+    type Err = ParsePlyError;
+
+    fn from_str(s: &str) -> Result<Self, ParsePlyError> {
+        let t = s.trim();
+        if t.eq_ignore_ascii_case("swap") {
+            return Ok(TicTacToePly::Swap);
+        }
+        let p: Point = t
+            .parse()
+            .map_err(|_| ParsePlyError::new(s, "a square a1..c3, or swap"))?;
+        if p.col > 2 || p.row > 2 {
+            return Err(ParsePlyError::new(s, "a square a1..c3, or swap"));
+        }
+        Ok(TicTacToePly::Place(p))
+    }
+}
+
+/// The toy game's state.
+#[derive(Clone, Debug)]
+pub struct TicTacToe {
+    options: TicTacToeOptions,
+    cells: [Option<Colour>; 9],
+    to_move: Colour,
+    swapped: bool,
+    plies: u32,
+    last: Option<TicTacToePly>,
+    hash: u64,
+}
+
+const LINES: [[usize; 3]; 8] = [
+    [0, 1, 2],
+    [3, 4, 5],
+    [6, 7, 8],
+    [0, 3, 6],
+    [1, 4, 7],
+    [2, 5, 8],
+    [0, 4, 8],
+    [2, 4, 6],
+];
+
+impl TicTacToe {
+    fn cell_key(cell: usize, colour: Colour) -> u64 {
+        zobrist::key(0x7070, (cell * 2 + colour.index()) as u64)
+    }
+
+    const WHITE_TO_MOVE: u64 = zobrist::key(0x7071, 0);
+    const SWAPPED: u64 = zobrist::key(0x7071, 1);
+
+    /// Every syntactically possible ply, for the conformance kit.
+    pub fn all_plies(_: &TicTacToe) -> Vec<TicTacToePly> {
+        let mut v: Vec<_> = (0..9)
+            .map(|i| TicTacToePly::Place(Point::new(i % 3, i / 3)))
+            .collect();
+        v.push(TicTacToePly::Swap);
+        v
+    }
+
+    fn line_winner(&self) -> Option<Colour> {
+        LINES.iter().find_map(|l| {
+            let c = self.cells[l[0]]?;
+            (self.cells[l[1]] == Some(c) && self.cells[l[2]] == Some(c)).then_some(c)
+        })
+    }
+}
+
+impl Game for TicTacToe {
+    type Ply = TicTacToePly;
+    type Options = TicTacToeOptions;
+    const NAME: &'static str = "tictactoe";
+    const AMAF_COMPATIBLE: bool = true;
+
+    fn new(options: TicTacToeOptions) -> Self {
+        TicTacToe {
+            options,
+            cells: [None; 9],
+            to_move: Colour::Black,
+            swapped: false,
+            plies: 0,
+            last: None,
+            hash: 0,
+        }
+    }
+
+    fn options(&self) -> &TicTacToeOptions {
+        &self.options
+    }
+
+    fn to_move_colour(&self) -> Colour {
+        self.to_move
+    }
+
+    fn swapped(&self) -> bool {
+        self.swapped
+    }
+
+    fn legal_plies(&self, out: &mut PlyBuf<TicTacToePly>) {
+        out.clear();
+        if self.status().is_finished() {
+            return;
+        }
+        for (i, c) in self.cells.iter().enumerate() {
+            if c.is_none() {
+                out.push(TicTacToePly::Place(Point::new(i as u8 % 3, i as u8 / 3)));
+            }
+        }
+        if self.options.pie && self.plies == 1 {
+            out.push(TicTacToePly::Swap);
+        }
+    }
+
+    fn play_unchecked(&mut self, ply: TicTacToePly) {
+        match ply {
+            TicTacToePly::Place(p) => {
+                let i = usize::from(p.row * 3 + p.col);
+                self.cells[i] = Some(self.to_move);
+                self.hash ^= Self::cell_key(i, self.to_move);
+            }
+            TicTacToePly::Swap => {
+                self.swapped = true;
+                self.hash ^= Self::SWAPPED;
+            }
+        }
+        // After a swap the colour to move is still White (played by the first
+        // seat), so only a placement passes the move to the other colour.
+        if matches!(ply, TicTacToePly::Place(_)) {
+            self.to_move = self.to_move.opponent();
+            self.hash ^= Self::WHITE_TO_MOVE;
+        }
+        self.plies += 1;
+        self.last = Some(ply);
+    }
+
+    fn status(&self) -> Status {
+        if let Some(c) = self.line_winner() {
+            return Status::win(c, self.seat_of(c));
+        }
+        if self.cells.iter().all(Option::is_some) {
+            return Status::draw();
+        }
+        if self.length_cap().is_some_and(|cap| self.plies >= cap) {
+            return Status::length_cap();
+        }
+        Status::Ongoing
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        let mut h = 0;
+        for (i, c) in self.cells.iter().enumerate() {
+            if let Some(c) = c {
+                h ^= Self::cell_key(i, *c);
+            }
+        }
+        if self.to_move == Colour::White {
+            h ^= Self::WHITE_TO_MOVE;
+        }
+        if self.swapped {
+            h ^= Self::SWAPPED;
+        }
+        h
+    }
+
+    fn plies_played(&self) -> u32 {
+        self.plies
+    }
+
+    fn length_cap(&self) -> Option<u32> {
+        self.options.cap.resolve(None)
+    }
+
+    fn last_ply(&self) -> Option<TicTacToePly> {
+        self.last
+    }
+
+    fn render(&self) -> String {
+        let mut s = String::new();
+        for row in (0..3).rev() {
+            s.push_str(&format!("{} ", row + 1));
+            for col in 0..3 {
+                let here = Some(TicTacToePly::Place(Point::new(col, row))) == self.last;
+                let mark = match self.cells[usize::from(row * 3 + col)] {
+                    Some(Colour::Black) => 'x',
+                    Some(Colour::White) => 'o',
+                    None => '.',
+                };
+                s.push_str(&if here {
+                    format!("({mark})")
+                } else {
+                    format!(" {mark} ")
+                });
+            }
+            s.push('\n');
+        }
+        s.push_str("   a  b  c\n");
+        match self.status() {
+            Status::Ongoing => s.push_str(&format!(
+                "{} ({} player) to move\n",
+                self.to_move,
+                self.to_move_seat()
+            )),
+            st => s.push_str(&format!("{st}\n")),
+        }
+        s
+    }
+
+    fn amaf_index(&self, ply: TicTacToePly) -> Option<usize> {
+        match ply {
+            TicTacToePly::Place(p) => Some(usize::from(p.row * 3 + p.col)),
+            TicTacToePly::Swap => None,
+        }
+    }
+
+    fn amaf_slots(&self) -> usize {
+        9
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::conformance::{check_perft_text, check_random_games, position};
+    use crate::side::Seat;
+
+    #[test]
+    fn conformance_kit_passes() {
+        for spec in [
+            "tictactoe",
+            "tictactoe:pie=on",
+            "tictactoe:cap=4",
+            "tictactoe:pie=on,cap=5",
+        ] {
+            let options = TicTacToeOptions::from_spec(spec).unwrap();
+            assert!(check_random_games::<TicTacToe>(&options, 30, 7, TicTacToe::all_plies) > 30);
+        }
+    }
+
+    #[test]
+    fn perft_matches_known_counts() {
+        // The number of tic-tac-toe move sequences of each length, a
+        // well-known table (255168 complete games in all).
+        let text = include_str!("../tests/data/tictactoe.perft");
+        assert_eq!(check_perft_text::<TicTacToe>(text), 12);
+    }
+
+    #[test]
+    fn swap_changes_seats_not_colours() {
+        let game: TicTacToe = position("tictactoe:pie=on", "b2 swap");
+        assert_eq!(game.to_move_colour(), Colour::White);
+        assert_eq!(game.to_move_seat(), Seat::First);
+        let won: TicTacToe = position("tictactoe:pie=on", "a1 swap b1 a2 b2 c3 b3");
+        assert_eq!(
+            won.status(),
+            Status::win(Colour::White, Seat::First),
+            "{}",
+            won.render()
+        );
+    }
+
+    #[test]
+    fn cap_is_adjudicated() {
+        let game: TicTacToe = position("tictactoe:cap=3", "a1 b1 c1");
+        assert_eq!(game.status(), Status::length_cap());
+        // A rules result on the capping ply wins over the cap.
+        let game: TicTacToe = position("tictactoe:cap=5", "a1 b1 a2 b2 a3");
+        assert_eq!(game.status(), Status::win(Colour::Black, Seat::First));
+    }
+}

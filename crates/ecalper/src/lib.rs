@@ -1,0 +1,1 @@
+//! The ecalper game (under construction).

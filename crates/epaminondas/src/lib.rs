@@ -1,0 +1,1 @@
+//! The epaminondas game (under construction).

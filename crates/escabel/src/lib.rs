@@ -1,0 +1,1 @@
+//! The escabel game (under construction).

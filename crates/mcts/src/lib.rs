@@ -1,0 +1,1 @@
+//! Parallel MCTS (under construction).

@@ -1,0 +1,1 @@
+//! The swack game (under construction).

@@ -1,0 +1,1 @@
+//! The whirlwind game (under construction).
