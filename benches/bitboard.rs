@@ -48,11 +48,11 @@ fn bitvec_fill(seed: Bits, within: Bits) -> Bits {
     loop {
         let mut grown = region;
         for by in [1, STRIDE] {
-            // bitvec's shift_left moves bits towards index 0 (Lsb0 order).
+            // shift_start moves bits towards index 0 (Lsb0 order).
             let mut down = region;
-            down.shift_left(by);
+            down.shift_start(by);
             let mut up = region;
-            up.shift_right(by);
+            up.shift_end(by);
             grown |= down;
             grown |= up;
         }
