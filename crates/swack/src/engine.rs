@@ -1,0 +1,763 @@
+//! The bitboard engine.
+//!
+//! Heights are bit-sliced: plane `k` holds the squares whose height has bit
+//! `k` set, so "same height as the neighbour in direction d" is an XOR/AND
+//! over the planes in use. Heights never go down (a stacking move leaves the
+//! vacated square at its height and raises the target by one), so the number
+//! of planes in use only grows and is tracked to skip empty planes.
+//!
+//! The board lives in one of three bitboard widths picked by size, so the
+//! default 8x8 board (72 bits with the spare column) costs two words per
+//! operation instead of the eleven a 26x26 board needs.
+
+use std::fmt::Write as _;
+
+use abstracta_core::bitboard::{BitBoard, Geometry};
+use abstracta_core::{zobrist, Colour, Game, PlyBuf, Point, Seat, Status};
+use rand::Rng;
+use smallvec::SmallVec;
+
+use crate::options::SwackOptions;
+use crate::ply::SwackPly;
+
+/// Height planes: heights are 1..=255 (S2 as Escabel E1).
+const PLANES: usize = 8;
+/// The storage limit on heights.
+const MAX_HEIGHT: u32 = 255;
+
+const FAMILY_CELL: u64 = 0x5357_4143_0001;
+const FAMILY_STATE: u64 = 0x5357_4143_0002;
+
+/// Zobrist key of a stack of `colour` and `height` on `p`.
+#[inline]
+fn cell_key(p_index: usize, colour: Colour, height: u32) -> u64 {
+    zobrist::key(
+        FAMILY_CELL,
+        ((p_index * 2 + colour.index()) * 256 + height as usize) as u64,
+    )
+}
+
+const KEY_WHITE_TO_MOVE: u64 = zobrist::key(FAMILY_STATE, 0);
+const KEY_SWAPPED: u64 = zobrist::key(FAMILY_STATE, 1);
+const KEY_PASSED: u64 = zobrist::key(FAMILY_STATE, 2);
+const KEY_SWAP_OPEN: u64 = zobrist::key(FAMILY_STATE, 3);
+const KEY_ACTOR: [u64; 2] = [zobrist::key(FAMILY_STATE, 4), zobrist::key(FAMILY_STATE, 5)];
+
+/// Point index independent of the bitboard layout (for hash keys).
+#[inline]
+fn flat(p: Point) -> usize {
+    usize::from(p.row) * 26 + usize::from(p.col)
+}
+
+/// The position of the stacks, generic over the bitboard width.
+#[derive(Clone, Debug)]
+struct Board<const N: usize> {
+    geo: Geometry<N>,
+    /// Occupancy per colour (index `Colour::index`).
+    stones: [BitBoard<N>; 2],
+    /// Bit `k` of every stack's height.
+    planes: [BitBoard<N>; PLANES],
+    /// Planes that may hold bits (heights so far fit in this many bits).
+    nplanes: usize,
+}
+
+/// Stacking-move targets per direction (east, west, north, south) and the
+/// shift that takes a source square to its target.
+type Targets<const N: usize> = [BitBoard<N>; 4];
+
+impl<const N: usize> Board<N> {
+    fn new(n: u8, free: bool) -> Self {
+        let geo = Geometry::<N>::square(n, n);
+        let mut stones = [BitBoard::EMPTY; 2];
+        let mut planes = [BitBoard::EMPTY; PLANES];
+        if !free {
+            // S1: on odd n the centre (and corners) are White, i.e. squares
+            // with even col + row; on even n a1 (even parity) is Black.
+            let even = if n % 2 == 1 { Colour::White } else { Colour::Black };
+            for i in geo.valid().iter() {
+                let p = geo.point(i);
+                let c = if (p.col + p.row) % 2 == 0 { even } else { even.opponent() };
+                stones[c.index()].set(i);
+            }
+            planes[0] = geo.valid();
+        }
+        Board {
+            geo,
+            stones,
+            planes,
+            nplanes: 1,
+        }
+    }
+
+    #[inline]
+    fn stride(&self) -> u32 {
+        u32::from(self.geo.stride())
+    }
+
+    #[inline]
+    fn height(&self, i: usize) -> u32 {
+        let mut h = 0;
+        for k in 0..self.nplanes {
+            h |= u32::from(self.planes[k].has(i)) << k;
+        }
+        h
+    }
+
+    #[inline]
+    fn colour_at(&self, i: usize) -> Option<Colour> {
+        if self.stones[0].has(i) {
+            Some(Colour::Black)
+        } else if self.stones[1].has(i) {
+            Some(Colour::White)
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    fn shift(&self, b: BitBoard<N>, dir: usize) -> BitBoard<N> {
+        let s = self.stride();
+        match dir {
+            0 => b.shift_up(1),
+            1 => b.shift_down(1),
+            2 => b.shift_up(s),
+            _ => b.shift_down(s),
+        }
+    }
+
+    /// The target squares of `me`'s stacking moves in direction `dir`:
+    /// enemy stacks whose neighbour opposite `dir` is a friendly stack of
+    /// the same height, below the storage limit.
+    #[inline]
+    fn targets_dir(&self, me: Colour, dir: usize) -> BitBoard<N> {
+        let mine = self.stones[me.index()];
+        let theirs = self.stones[me.opponent().index()];
+        let mut t = self.shift(mine, dir) & theirs;
+        if t.is_empty() {
+            return t;
+        }
+        for k in 0..self.nplanes {
+            let p = self.planes[k];
+            t = t.andnot(p ^ self.shift(p, dir));
+        }
+        if self.nplanes == PLANES {
+            let mut full = theirs;
+            for p in &self.planes {
+                full &= *p;
+            }
+            t = t.andnot(full);
+        }
+        t
+    }
+
+    #[inline]
+    fn targets(&self, me: Colour) -> Targets<N> {
+        [
+            self.targets_dir(me, 0),
+            self.targets_dir(me, 1),
+            self.targets_dir(me, 2),
+            self.targets_dir(me, 3),
+        ]
+    }
+
+    /// Squares `two` whose neighbour in direction `dir` is also empty.
+    #[inline]
+    fn drops_dir(&self, empty: BitBoard<N>, dir: usize) -> BitBoard<N> {
+        // Shift the "one" squares back onto their "two" squares.
+        self.shift(empty, dir ^ 1) & empty
+    }
+
+    #[inline]
+    fn empty(&self) -> BitBoard<N> {
+        self.geo.valid().andnot(self.stones[0] | self.stones[1])
+    }
+
+    /// The square index `dir` steps away from `i` (on the board by construction).
+    #[inline]
+    fn step(&self, i: usize, dir: usize) -> usize {
+        let s = self.stride() as usize;
+        match dir {
+            0 => i + 1,
+            1 => i - 1,
+            2 => i + s,
+            _ => i - s,
+        }
+    }
+
+    #[inline]
+    fn back(&self, i: usize, dir: usize) -> usize {
+        self.step(i, dir ^ 1)
+    }
+
+    fn legal_into(&self, me: Colour, free: bool, out: &mut PlyBuf<SwackPly>) {
+        let t = self.targets(me);
+        for (dir, bits) in t.iter().enumerate() {
+            for to in bits.iter() {
+                let from = self.back(to, dir);
+                out.push(SwackPly::Stack {
+                    from: self.geo.point(from),
+                    to: self.geo.point(to),
+                });
+            }
+        }
+        if free {
+            let empty = self.empty();
+            for dir in 0..4 {
+                for two in self.drops_dir(empty, dir).iter() {
+                    out.push(SwackPly::Drop {
+                        two: self.geo.point(two),
+                        one: self.geo.point(self.step(two, dir)),
+                    });
+                }
+            }
+        }
+    }
+
+    fn count_stacking(&self, me: Colour) -> u32 {
+        self.targets(me).iter().map(|b| b.count()).sum()
+    }
+
+    /// A uniformly random ply among the stacking moves, drops and `extra`
+    /// further plies (pass, swap), given in `extra`.
+    fn random<R: Rng + ?Sized>(&self, me: Colour, free: bool, extra: &[SwackPly], rng: &mut R) -> SwackPly {
+        let t = self.targets(me);
+        let mut counts = [0u32; 8];
+        let mut sets = [BitBoard::EMPTY; 8];
+        sets[..4].copy_from_slice(&t);
+        if free {
+            let empty = self.empty();
+            for dir in 0..4 {
+                sets[4 + dir] = self.drops_dir(empty, dir);
+            }
+        }
+        let mut total = extra.len() as u32;
+        for (c, s) in counts.iter_mut().zip(sets.iter()) {
+            *c = s.count();
+            total += *c;
+        }
+        let mut r = rng.gen_range(0..total);
+        for (k, (&c, s)) in counts.iter().zip(sets.iter()).enumerate() {
+            if r < c {
+                let i = s.nth(r).expect("r < count");
+                let dir = k & 3;
+                return if k < 4 {
+                    SwackPly::Stack {
+                        from: self.geo.point(self.back(i, dir)),
+                        to: self.geo.point(i),
+                    }
+                } else {
+                    SwackPly::Drop {
+                        two: self.geo.point(i),
+                        one: self.geo.point(self.step(i, dir)),
+                    }
+                };
+            }
+            r -= c;
+        }
+        extra[r as usize]
+    }
+
+    fn index(&self, p: Point) -> Option<usize> {
+        self.geo.try_index(p)
+    }
+
+    fn set_height(&mut self, i: usize, old: u32, new: u32) {
+        let diff = old ^ new;
+        for k in 0..PLANES {
+            if diff >> k & 1 != 0 {
+                self.planes[k].toggle(i);
+            }
+        }
+        let bits = (32 - new.leading_zeros()) as usize;
+        if bits > self.nplanes {
+            self.nplanes = bits;
+        }
+    }
+
+    /// Plays a stacking move; returns the hash change.
+    fn stack(&mut self, me: Colour, from: usize, to: usize) -> u64 {
+        let h = self.height(from);
+        let pair = BitBoard::single(from) | BitBoard::single(to);
+        self.stones[0] ^= pair;
+        self.stones[1] ^= pair;
+        self.set_height(to, h, h + 1);
+        let them = me.opponent();
+        let (pf, pt) = (flat(self.geo.point(from)), flat(self.geo.point(to)));
+        cell_key(pf, me, h) ^ cell_key(pf, them, h) ^ cell_key(pt, them, h) ^ cell_key(pt, me, h + 1)
+    }
+
+    /// Plays a drop; returns the hash change.
+    fn drop(&mut self, me: Colour, two: usize, one: usize) -> u64 {
+        let them = me.opponent();
+        self.stones[me.index()].set(two);
+        self.stones[them.index()].set(one);
+        self.set_height(two, 0, 2);
+        self.set_height(one, 0, 1);
+        cell_key(flat(self.geo.point(two)), me, 2) ^ cell_key(flat(self.geo.point(one)), them, 1)
+    }
+
+    fn cells_hash(&self) -> u64 {
+        let mut h = 0;
+        for c in Colour::ALL {
+            for i in self.stones[c.index()].iter() {
+                h ^= cell_key(flat(self.geo.point(i)), c, self.height(i));
+            }
+        }
+        h
+    }
+
+    /// The sizes of all groups of `colour`, largest first.
+    fn group_sizes(&self, colour: Colour) -> SmallVec<[u16; 64]> {
+        let mut sizes: SmallVec<[u16; 64]> = SmallVec::new();
+        let mut rest = self.stones[colour.index()];
+        while let Some(i) = rest.first() {
+            let g = self.geo.fill4(BitBoard::single(i), rest);
+            sizes.push(g.count() as u16);
+            rest = rest.andnot(g);
+        }
+        sizes.sort_unstable_by(|a, b| b.cmp(a));
+        sizes
+    }
+
+    /// S6: the colour owning the biggest group left after pair removal, or
+    /// `None` when nothing remains.
+    fn scoring_winner(&self) -> Option<Colour> {
+        let black = self.group_sizes(Colour::Black);
+        let white = self.group_sizes(Colour::White);
+        // Walking both lists from the largest size, equal heads pair off;
+        // the first unequal head is a size where one colour has more groups
+        // than the other, and every bigger size has paired off completely.
+        let (mut i, mut j) = (0, 0);
+        loop {
+            match (black.get(i), white.get(j)) {
+                (None, None) => return None,
+                (Some(_), None) => return Some(Colour::Black),
+                (None, Some(_)) => return Some(Colour::White),
+                (Some(b), Some(w)) => {
+                    if b == w {
+                        i += 1;
+                        j += 1;
+                    } else if b > w {
+                        return Some(Colour::Black);
+                    } else {
+                        return Some(Colour::White);
+                    }
+                }
+            }
+        }
+    }
+
+    fn cells(&self) -> Vec<Option<(Colour, u8)>> {
+        let n = self.geo.width();
+        let mut v = Vec::with_capacity(usize::from(n) * usize::from(n));
+        for row in 0..n {
+            for col in 0..n {
+                let i = self.geo.index(Point::new(col, row));
+                v.push(self.colour_at(i).map(|c| (c, self.height(i) as u8)));
+            }
+        }
+        v
+    }
+}
+
+/// The board in the width its size needs.
+#[derive(Clone, Debug)]
+enum Boards {
+    /// Up to 10x10 (11 x 10 = 110 bits).
+    Small(Board<2>),
+    /// Up to 14x14 (15 x 14 = 210 bits).
+    Medium(Board<4>),
+    /// Up to 26x26 (27 x 26 = 702 bits).
+    Large(Board<11>),
+}
+
+macro_rules! with_board {
+    ($self:expr, $b:ident => $e:expr) => {
+        match &$self.board {
+            Boards::Small($b) => $e,
+            Boards::Medium($b) => $e,
+            Boards::Large($b) => $e,
+        }
+    };
+}
+
+macro_rules! with_board_mut {
+    ($self:expr, $b:ident => $e:expr) => {
+        match &mut $self.board {
+            Boards::Small($b) => $e,
+            Boards::Medium($b) => $e,
+            Boards::Large($b) => $e,
+        }
+    };
+}
+
+/// A Swack position, with the bitboard rules engine.
+#[derive(Clone, Debug)]
+pub struct Swack {
+    options: SwackOptions,
+    board: Boards,
+    to_move: Colour,
+    swapped: bool,
+    plies: u32,
+    last: Option<SwackPly>,
+    /// Whether the last ply was a pass (S5; a swap resets it).
+    passed: bool,
+    /// The seat that made the last stacking move or drop (S7, S9).
+    last_actor: Option<Seat>,
+    /// The rules result, set when the second pass ends the game.
+    ended: Option<Status>,
+    cap: Option<u32>,
+    hash: u64,
+}
+
+impl Swack {
+    /// The board as a plain list, row by row from `a1`: colour and height of
+    /// each square's stack, `None` for an empty square. For comparisons.
+    pub fn board_cells(&self) -> Vec<Option<(Colour, u8)>> {
+        with_board!(self, b => b.cells())
+    }
+
+    /// The board side n.
+    pub fn size(&self) -> u8 {
+        self.options.size
+    }
+
+    /// The colour and height of the stack on `p`, if any.
+    pub fn stack_at(&self, p: Point) -> Option<(Colour, u8)> {
+        with_board!(self, b => {
+            let i = b.index(p)?;
+            b.colour_at(i).map(|c| (c, b.height(i) as u8))
+        })
+    }
+
+    /// The number of stacking moves `colour` could make now (ignoring whose
+    /// turn it is).
+    pub fn stacking_move_count(&self, colour: Colour) -> u32 {
+        with_board!(self, b => b.count_stacking(colour))
+    }
+
+    /// The group sizes of `colour` (S3), largest first.
+    pub fn group_sizes(&self, colour: Colour) -> Vec<u16> {
+        with_board!(self, b => b.group_sizes(colour).to_vec())
+    }
+
+    /// The S6 scoring of the current board: the colour owning the biggest
+    /// group left after removing equal-size pairs, or `None` if nothing
+    /// remains.
+    pub fn scoring_winner(&self) -> Option<Colour> {
+        with_board!(self, b => b.scoring_winner())
+    }
+
+    /// The seat that made the last stacking move or drop, if any.
+    pub fn last_actor(&self) -> Option<Seat> {
+        self.last_actor
+    }
+
+    fn swap_open(&self) -> bool {
+        self.options.pie && self.plies == 1
+    }
+
+    fn is_over(&self) -> bool {
+        self.ended.is_some() || self.cap.is_some_and(|c| self.plies >= c)
+    }
+
+    /// The rules result at the end of the game (S6, S7, S9).
+    fn final_status(&self) -> Status {
+        let winner = match self.scoring_winner() {
+            Some(c) => c,
+            None => {
+                let free = self.options.is_free();
+                match self.last_actor {
+                    // S7: the seat that made the last stacking move loses;
+                    // S9: in Free Swack it wins.
+                    Some(seat) => {
+                        let winner_seat = if free { seat } else { seat.opponent() };
+                        self.colour_of(winner_seat)
+                    }
+                    // S7: the owner of Black loses; S9: the owner of White wins.
+                    None => Colour::White,
+                }
+            }
+        };
+        Status::win(winner, self.seat_of(winner))
+    }
+
+    fn state_hash(&self) -> u64 {
+        let mut h = 0;
+        if self.to_move == Colour::White {
+            h ^= KEY_WHITE_TO_MOVE;
+        }
+        if self.swapped {
+            h ^= KEY_SWAPPED;
+        }
+        if self.passed {
+            h ^= KEY_PASSED;
+        }
+        if self.swap_open() {
+            h ^= KEY_SWAP_OPEN;
+        }
+        if let Some(s) = self.last_actor {
+            h ^= KEY_ACTOR[s.index()];
+        }
+        h
+    }
+
+    /// Why a stacking move or drop is illegal, if it is (the game is ongoing).
+    fn board_ply_problem(&self, ply: SwackPly) -> Option<String> {
+        let me = self.to_move;
+        with_board!(self, b => match ply {
+            SwackPly::Stack { from, to } => {
+                let (Some(i), Some(j)) = (b.index(from), b.index(to)) else {
+                    return Some(format!("{from} or {to} is off the {n}x{n} board", n = self.options.size));
+                };
+                if from.col.abs_diff(to.col) + from.row.abs_diff(to.row) != 1 {
+                    return Some(format!("{from} and {to} are not orthogonally adjacent"));
+                }
+                if b.colour_at(i) != Some(me) {
+                    return Some(format!("{from} is not a {me} stack"));
+                }
+                if b.colour_at(j) != Some(me.opponent()) {
+                    return Some(format!("{to} is not a {} stack", me.opponent()));
+                }
+                let (hf, ht) = (b.height(i), b.height(j));
+                if hf != ht {
+                    return Some(format!("{from} has height {hf} but {to} has height {ht}; they must be equal"));
+                }
+                if ht >= MAX_HEIGHT {
+                    return Some(format!("{to} would exceed the storage limit of {MAX_HEIGHT} pieces"));
+                }
+                None
+            }
+            SwackPly::Drop { two, one } => {
+                if !self.options.is_free() {
+                    return Some("drops exist only in Free Swack (variant=free)".to_owned());
+                }
+                let (Some(i), Some(j)) = (b.index(two), b.index(one)) else {
+                    return Some(format!("{two} or {one} is off the {n}x{n} board", n = self.options.size));
+                };
+                if two.col.abs_diff(one.col) + two.row.abs_diff(one.row) != 1 {
+                    return Some(format!("{two} and {one} are not orthogonally adjacent"));
+                }
+                if b.colour_at(i).is_some() {
+                    return Some(format!("{two} is not empty"));
+                }
+                if b.colour_at(j).is_some() {
+                    return Some(format!("{one} is not empty"));
+                }
+                None
+            }
+            SwackPly::Pass => None,
+            SwackPly::Swap => {
+                if !self.options.pie {
+                    Some("the pie rule is off (pie=off)".to_owned())
+                } else if self.swap_open() {
+                    None
+                } else {
+                    Some("a swap is allowed only on White's first turn".to_owned())
+                }
+            }
+        })
+    }
+}
+
+impl Game for Swack {
+    type Ply = SwackPly;
+    type Options = SwackOptions;
+    const NAME: &'static str = "swack";
+
+    fn new(options: SwackOptions) -> Self {
+        let n = options.size;
+        let free = options.is_free();
+        let board = if n <= 10 {
+            Boards::Small(Board::new(n, free))
+        } else if n <= 14 {
+            Boards::Medium(Board::new(n, free))
+        } else {
+            Boards::Large(Board::new(n, free))
+        };
+        let cap = options.effective_cap();
+        let mut game = Swack {
+            options,
+            board,
+            to_move: Colour::Black,
+            swapped: false,
+            plies: 0,
+            last: None,
+            passed: false,
+            last_actor: None,
+            ended: None,
+            cap,
+            hash: 0,
+        };
+        game.hash = game.hash_from_scratch();
+        game
+    }
+
+    fn options(&self) -> &SwackOptions {
+        &self.options
+    }
+
+    fn to_move_colour(&self) -> Colour {
+        self.to_move
+    }
+
+    fn swapped(&self) -> bool {
+        self.swapped
+    }
+
+    fn legal_plies(&self, out: &mut PlyBuf<SwackPly>) {
+        out.clear();
+        if self.is_over() {
+            return;
+        }
+        let free = self.options.is_free();
+        with_board!(self, b => b.legal_into(self.to_move, free, out));
+        out.push(SwackPly::Pass);
+        if self.swap_open() {
+            out.push(SwackPly::Swap);
+        }
+    }
+
+    fn is_legal(&self, ply: SwackPly) -> bool {
+        !self.is_over() && self.board_ply_problem(ply).is_none()
+    }
+
+    fn explain_illegal(&self, ply: SwackPly) -> String {
+        if let Status::Finished { .. } = self.status() {
+            return format!("the game is over ({})", self.status());
+        }
+        self.board_ply_problem(ply)
+            .unwrap_or_else(|| "it is legal".to_owned())
+    }
+
+    fn play_unchecked(&mut self, ply: SwackPly) {
+        let me = self.to_move;
+        let mover = self.to_move_seat();
+        let old_state = self.state_hash();
+        let mut delta = 0;
+        match ply {
+            SwackPly::Pass => {
+                if self.passed {
+                    self.ended = Some(Status::Ongoing);
+                }
+            }
+            SwackPly::Swap => self.swapped = true,
+            SwackPly::Stack { from, to } => {
+                delta = with_board_mut!(self, b => {
+                    let (i, j) = (b.geo.index(from), b.geo.index(to));
+                    b.stack(me, i, j)
+                });
+                self.last_actor = Some(mover);
+            }
+            SwackPly::Drop { two, one } => {
+                delta = with_board_mut!(self, b => {
+                    let (i, j) = (b.geo.index(two), b.geo.index(one));
+                    b.drop(me, i, j)
+                });
+                self.last_actor = Some(mover);
+            }
+        }
+        self.passed = ply == SwackPly::Pass;
+        // After a swap White is still to move, now played by the first seat.
+        if ply != SwackPly::Swap {
+            self.to_move = me.opponent();
+        }
+        self.plies += 1;
+        self.last = Some(ply);
+        if self.ended.is_some() {
+            self.ended = Some(self.final_status());
+        }
+        self.hash ^= delta ^ old_state ^ self.state_hash();
+    }
+
+    fn status(&self) -> Status {
+        if let Some(s) = self.ended {
+            return s;
+        }
+        if self.cap.is_some_and(|c| self.plies >= c) {
+            return Status::length_cap();
+        }
+        Status::Ongoing
+    }
+
+    fn random_ply<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<SwackPly> {
+        if self.is_over() {
+            return None;
+        }
+        let free = self.options.is_free();
+        let extra: &[SwackPly] = if self.swap_open() {
+            &[SwackPly::Pass, SwackPly::Swap]
+        } else {
+            &[SwackPly::Pass]
+        };
+        Some(with_board!(self, b => b.random(self.to_move, free, extra, rng)))
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        with_board!(self, b => b.cells_hash()) ^ self.state_hash()
+    }
+
+    fn plies_played(&self) -> u32 {
+        self.plies
+    }
+
+    fn length_cap(&self) -> Option<u32> {
+        self.cap
+    }
+
+    fn last_ply(&self) -> Option<SwackPly> {
+        self.last
+    }
+
+    fn render(&self) -> String {
+        let n = self.options.size;
+        let marked: [Option<Point>; 2] = match self.last {
+            Some(SwackPly::Stack { from, to }) => [Some(from), Some(to)],
+            Some(SwackPly::Drop { two, one }) => [Some(two), Some(one)],
+            _ => [None, None],
+        };
+        let mut s = String::new();
+        let footer = {
+            let mut f = String::from("   ");
+            for c in 0..n {
+                let _ = write!(f, "  {}  ", (b'a' + c) as char);
+            }
+            f
+        };
+        for row in (0..n).rev() {
+            let _ = write!(s, "{:>2} ", row + 1);
+            for col in 0..n {
+                let p = Point::new(col, row);
+                let body = match self.stack_at(p) {
+                    Some((Colour::Black, h)) => format!("B{h}"),
+                    Some((Colour::White, h)) => format!("w{h}"),
+                    None => ".".to_owned(),
+                };
+                if marked.contains(&Some(p)) {
+                    let _ = write!(s, "[{body:^3}]");
+                } else {
+                    let _ = write!(s, " {body:^3} ");
+                }
+            }
+            let _ = writeln!(s, " {}", row + 1);
+        }
+        s.push_str(footer.trim_end());
+        s.push('\n');
+        if let Some(p) = self.last {
+            let _ = writeln!(s, "last ply: {p}");
+        }
+        match self.status() {
+            Status::Ongoing => {
+                let _ = writeln!(s, "{} ({} player) to move", self.to_move, self.to_move_seat());
+            }
+            st => {
+                let _ = writeln!(s, "{st}");
+            }
+        }
+        s
+    }
+}
