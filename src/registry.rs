@@ -22,6 +22,7 @@ macro_rules! for_each_game {
         // Registered games, in the order `arena bench` and listings use.
         // GAME-REGISTRY-START
         $m!(TicTacToe);
+        $m!(swack::Swack);
         // GAME-REGISTRY-END
     };
 }
