@@ -23,6 +23,8 @@ macro_rules! for_each_game {
         // GAME-REGISTRY-START
         $m!(TicTacToe);
         $m!(swack::Swack);
+        $m!(escabel::Escabel);
+        $m!(ecalper::Ecalper);
         // GAME-REGISTRY-END
     };
 }
