@@ -1,0 +1,360 @@
+//! The bitboard board of the engine, generic over the word count so small
+//! boards pay for two words per operation rather than eleven.
+//!
+//! Heights are bit-sliced: plane `k` holds the points whose height has bit
+//! `k` set, so comparing the heights of every point with its east or north
+//! neighbour is one XOR per plane, and the lexicographic height test of a
+//! crosscut (E3c) runs on all 2x2 blocks at once.
+
+use abstracta_core::{BitBoard, Colour, Geometry, PlyBuf, Point};
+
+use crate::ply::EscabelPly;
+
+/// Height planes (heights 1..=255 need 8 bits).
+pub(crate) const PLANES: usize = 8;
+
+/// The stack moves of one colour, grouped by direction; each mask holds the
+/// `from` points, and `OFFSETS` gives `to - from` per direction.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct StackMoves<const N: usize> {
+    pub(crate) from: [BitBoard<N>; 4],
+    pub(crate) offsets: [i32; 4],
+}
+
+impl<const N: usize> StackMoves<N> {
+    pub(crate) fn count(&self) -> u32 {
+        self.from.iter().map(BitBoard::count).sum()
+    }
+}
+
+/// Stacks, heights and the board layout.
+#[derive(Clone, Debug)]
+pub(crate) struct Core<const N: usize> {
+    pub(crate) geo: Geometry<N>,
+    /// Points whose top piece is Black / White.
+    pub(crate) occ: [BitBoard<N>; 2],
+    /// Bit-sliced heights.
+    pub(crate) h: [BitBoard<N>; PLANES],
+    /// Planes in use: every height is below `1 << planes`. Heights never
+    /// shrink, so this only grows.
+    pub(crate) planes: u8,
+    /// Per colour, its two edges (Black: bottom, top; White: left, right).
+    pub(crate) edges: [[BitBoard<N>; 2]; 2],
+    all: BitBoard<N>,
+}
+
+#[inline]
+fn shr<const N: usize>(b: BitBoard<N>, k: u32) -> BitBoard<N> {
+    b.shift_down(k)
+}
+
+#[inline]
+fn shl<const N: usize>(b: BitBoard<N>, k: u32) -> BitBoard<N> {
+    b.shift_up(k)
+}
+
+impl<const N: usize> Core<N> {
+    pub(crate) fn new(n: u8) -> Self {
+        let geo = Geometry::<N>::square(n, n);
+        Core {
+            geo,
+            occ: [BitBoard::EMPTY; 2],
+            h: [BitBoard::EMPTY; PLANES],
+            planes: 1,
+            edges: [[geo.bottom(), geo.top()], [geo.left(), geo.right()]],
+            all: !BitBoard::EMPTY,
+        }
+    }
+
+    #[inline]
+    pub(crate) fn stride(&self) -> u32 {
+        u32::from(self.geo.stride())
+    }
+
+    #[inline]
+    pub(crate) fn index(&self, p: Point) -> usize {
+        usize::from(p.row) * usize::from(self.geo.stride()) + usize::from(p.col)
+    }
+
+    #[inline]
+    pub(crate) fn point(&self, i: usize) -> Point {
+        self.geo.point(i)
+    }
+
+    #[inline]
+    pub(crate) fn contains(&self, p: Point) -> bool {
+        p.col < self.geo.width() && p.row < self.geo.height()
+    }
+
+    #[inline]
+    pub(crate) fn height(&self, i: usize) -> u8 {
+        let mut h = 0u8;
+        for k in 0..usize::from(self.planes) {
+            h |= u8::from(self.h[k].has(i)) << k;
+        }
+        h
+    }
+
+    #[inline]
+    fn set_height(&mut self, i: usize, height: u8) {
+        for k in 0..PLANES {
+            if height >> k & 1 != 0 {
+                self.h[k].set(i);
+            } else {
+                self.h[k].clear(i);
+            }
+        }
+        let bits = (8 - height.leading_zeros()) as u8;
+        if bits > self.planes {
+            self.planes = bits;
+        }
+    }
+
+    /// The colour and height at `i`, if occupied.
+    #[inline]
+    pub(crate) fn cell(&self, i: usize) -> Option<(Colour, u8)> {
+        if self.occ[0].has(i) {
+            Some((Colour::Black, self.height(i)))
+        } else if self.occ[1].has(i) {
+            Some((Colour::White, self.height(i)))
+        } else {
+            None
+        }
+    }
+
+    /// Puts a stack on `i` (setup and placement).
+    pub(crate) fn put(&mut self, i: usize, colour: Colour, height: u8) {
+        self.occ[colour.index()].set(i);
+        self.occ[colour.opponent().index()].clear(i);
+        self.set_height(i, height);
+    }
+
+    /// E4 placement of one piece on the empty point `i`.
+    #[inline]
+    pub(crate) fn place(&mut self, i: usize, colour: Colour) {
+        self.occ[colour.index()].set(i);
+        self.h[0].set(i);
+    }
+
+    /// E5: `colour` moves its top piece from `a` onto `b` (equal heights h);
+    /// `b` becomes theirs at h + 1, `a` the opponent's at h. Returns h.
+    #[inline]
+    pub(crate) fn stack(&mut self, a: usize, b: usize, colour: Colour) -> u8 {
+        let h = self.height(a);
+        let (me, them) = (colour.index(), colour.opponent().index());
+        self.occ[me].clear(a);
+        self.occ[me].set(b);
+        self.occ[them].clear(b);
+        self.occ[them].set(a);
+        self.set_height(b, h + 1);
+        h
+    }
+
+    #[inline]
+    pub(crate) fn empty(&self) -> BitBoard<N> {
+        self.geo.valid().andnot(self.occ[0] | self.occ[1])
+    }
+
+    /// Points whose height equals that of the point `k` bits above (the
+    /// east neighbour for k = 1, the north one for k = stride). Bits of
+    /// points without such a neighbour are meaningless; callers mask them.
+    #[inline]
+    fn equal_heights(&self, k: u32) -> BitBoard<N> {
+        let mut eq = self.all;
+        for plane in &self.h[..usize::from(self.planes)] {
+            eq &= !(*plane ^ shr(*plane, k));
+        }
+        eq
+    }
+
+    /// Points below the storage limit of 255 (E1 decision).
+    #[inline]
+    fn not_full(&self) -> BitBoard<N> {
+        if usize::from(self.planes) < PLANES {
+            return self.all;
+        }
+        let mut full = self.all;
+        for plane in &self.h {
+            full &= *plane;
+        }
+        !full
+    }
+
+    /// Every E5 stacking move of `colour`.
+    #[inline]
+    pub(crate) fn stack_moves(&self, colour: Colour) -> StackMoves<N> {
+        let x = self.occ[colour.index()];
+        let y = self.occ[colour.opponent().index()];
+        let s = self.stride();
+        let nf = self.not_full();
+        let eh = self.equal_heights(1) & nf;
+        let ev = self.equal_heights(s) & nf;
+        StackMoves {
+            from: [
+                x & shr(y, 1) & eh,
+                shl(y & shr(x, 1) & eh, 1),
+                x & shr(y, s) & ev,
+                shl(y & shr(x, s) & ev, s),
+            ],
+            offsets: [1, -1, s as i32, -(s as i32)],
+        }
+    }
+
+    /// Whether `colour` has any E5 stacking move (cheaper than listing).
+    #[inline]
+    pub(crate) fn has_stack_move(&self, colour: Colour) -> bool {
+        let x = self.occ[colour.index()];
+        let y = self.occ[colour.opponent().index()];
+        let s = self.stride();
+        // Adjacent opposite-coloured pairs first: equal heights only matter
+        // where they exist.
+        let ph = (x & shr(y, 1)) | (y & shr(x, 1));
+        let pv = (x & shr(y, s)) | (y & shr(x, s));
+        if ph.is_empty() && pv.is_empty() {
+            return false;
+        }
+        let nf = self.not_full();
+        (ph & nf).intersects(self.equal_heights(1)) || (pv & nf).intersects(self.equal_heights(s))
+    }
+
+    /// Writes every placement and stacking move of `colour` into `out`.
+    pub(crate) fn generate(&self, colour: Colour, out: &mut PlyBuf<EscabelPly>) {
+        for i in self.empty() {
+            out.push(EscabelPly::Place(self.point(i)));
+        }
+        let moves = self.stack_moves(colour);
+        for d in 0..4 {
+            let off = moves.offsets[d];
+            for i in moves.from[d] {
+                out.push(EscabelPly::Stack {
+                    from: self.point(i),
+                    to: self.point((i as i64 + i64::from(off)) as usize),
+                });
+            }
+        }
+    }
+
+    /// Blocks (by their lower-left point) that are crosscuts (E2): the two
+    /// diagonals hold stacks of opposite colours.
+    #[inline]
+    pub(crate) fn crosscuts(&self) -> BitBoard<N> {
+        let s = self.stride();
+        let [b, w] = self.occ;
+        let (b_e, b_n, b_ne) = (shr(b, 1), shr(b, s), shr(b, s + 1));
+        let (w_e, w_n, w_ne) = (shr(w, 1), shr(w, s), shr(w, s + 1));
+        (b & b_ne & w_e & w_n) | (w & w_ne & b_e & b_n)
+    }
+
+    /// For the crosscut blocks in `cuts`: the blocks whose main diagonal
+    /// (lower-left to upper-right) is connected by E3(c), and those whose
+    /// anti-diagonal is. Heights are compared on all blocks at once.
+    pub(crate) fn cut_winners(&self, cuts: BitBoard<N>) -> (BitBoard<N>, BitBoard<N>) {
+        let s = self.stride();
+        let k = usize::from(self.planes);
+        let mut lo1 = [BitBoard::<N>::EMPTY; PLANES];
+        let mut hi1 = [BitBoard::<N>::EMPTY; PLANES];
+        let mut lo2 = [BitBoard::<N>::EMPTY; PLANES];
+        let mut hi2 = [BitBoard::<N>::EMPTY; PLANES];
+        // a < b on the lower-left/upper-right diagonal, c < d on the other.
+        let mut lt_ab = BitBoard::EMPTY;
+        let mut eq_ab = self.all;
+        let mut lt_cd = BitBoard::EMPTY;
+        let mut eq_cd = self.all;
+        for j in (0..k).rev() {
+            let a = self.h[j];
+            let b = shr(a, s + 1);
+            let c = shr(a, 1);
+            let d = shr(a, s);
+            lt_ab |= eq_ab & b.andnot(a);
+            eq_ab &= !(a ^ b);
+            lt_cd |= eq_cd & d.andnot(c);
+            eq_cd &= !(c ^ d);
+        }
+        for j in 0..k {
+            let a = self.h[j];
+            let b = shr(a, s + 1);
+            let c = shr(a, 1);
+            let d = shr(a, s);
+            lo1[j] = (a & lt_ab) | b.andnot(lt_ab);
+            hi1[j] = (b & lt_ab) | a.andnot(lt_ab);
+            lo2[j] = (c & lt_cd) | d.andnot(lt_cd);
+            hi2[j] = (d & lt_cd) | c.andnot(lt_cd);
+        }
+        // Lexicographic (lo, hi) comparison, most significant bit first.
+        let (mut lo_gt, mut lo_lt, mut lo_eq) = (BitBoard::EMPTY, BitBoard::EMPTY, self.all);
+        let (mut hi_gt, mut hi_lt, mut hi_eq) = (BitBoard::EMPTY, BitBoard::EMPTY, self.all);
+        for j in (0..k).rev() {
+            lo_gt |= lo_eq & lo1[j].andnot(lo2[j]);
+            lo_lt |= lo_eq & lo2[j].andnot(lo1[j]);
+            lo_eq &= !(lo1[j] ^ lo2[j]);
+            hi_gt |= hi_eq & hi1[j].andnot(hi2[j]);
+            hi_lt |= hi_eq & hi2[j].andnot(hi1[j]);
+            hi_eq &= !(hi1[j] ^ hi2[j]);
+        }
+        let first = lo_gt | (lo_eq & hi_gt);
+        let second = lo_lt | (lo_eq & hi_lt);
+        (cuts & first, cuts & second)
+    }
+
+    /// The diagonal connections of `colour` (E3 b, c): blocks whose main
+    /// diagonal holds two connected stacks of `colour`, and blocks whose
+    /// anti-diagonal does.
+    #[inline]
+    pub(crate) fn diagonal_links(&self, colour: Colour) -> (BitBoard<N>, BitBoard<N>) {
+        let s = self.stride();
+        let x = self.occ[colour.index()];
+        let y = self.occ[colour.opponent().index()];
+        let main = x & shr(x, s + 1);
+        let anti = shr(x, 1) & shr(x, s);
+        let y_main = y & shr(y, s + 1);
+        let y_anti = shr(y, 1) & shr(y, s);
+        let main_cut = main & y_anti;
+        let anti_cut = anti & y_main;
+        let mut main_ok = main.andnot(main_cut);
+        let mut anti_ok = anti.andnot(anti_cut);
+        let cuts = main_cut | anti_cut;
+        if cuts.any() {
+            let (w1, w2) = self.cut_winners(cuts);
+            main_ok |= main_cut & w1;
+            anti_ok |= anti_cut & w2;
+        }
+        (main_ok, anti_ok)
+    }
+
+    /// The stacks of `colour` connected (E3) to `seed` by a chain.
+    #[inline]
+    pub(crate) fn chain_from(&self, colour: Colour, seed: BitBoard<N>, stop: BitBoard<N>) -> BitBoard<N> {
+        let s = self.stride();
+        let own = self.occ[colour.index()];
+        let (main, anti) = self.diagonal_links(colour);
+        let ne_from = main;
+        let sw_from = shl(main, s + 1);
+        let nw_from = shl(anti, 1);
+        let se_from = shl(anti, s);
+        let mut region = seed & own;
+        loop {
+            let grown = region
+                | (self.geo.neighbours4(region) & own)
+                | shl(region & ne_from, s + 1)
+                | shr(region & sw_from, s + 1)
+                | shl(region & nw_from, s - 1)
+                | shr(region & se_from, s - 1);
+            if grown == region || grown.intersects(stop) {
+                return grown;
+            }
+            region = grown;
+        }
+    }
+
+    /// E6: whether a chain of `colour` touches both of its edges.
+    #[inline]
+    pub(crate) fn has_chain(&self, colour: Colour) -> bool {
+        let own = self.occ[colour.index()];
+        let [start, end] = self.edges[colour.index()];
+        let (start, end) = (own & start, own & end);
+        if start.is_empty() || end.is_empty() {
+            return false;
+        }
+        self.chain_from(colour, start, end).intersects(end)
+    }
+}

@@ -1,0 +1,167 @@
+//! The options of an Escabel spec (`escabel:size=7,variant=checkered,...`).
+
+use abstracta_core::spec::{parse_choice, parse_on_off, parse_range, GameOptions, LengthCap};
+use abstracta_core::{Colour, SpecError};
+
+/// Smallest board side (RULES.md: 3 <= n).
+pub const MIN_SIZE: u8 = 3;
+/// Largest board side (RULES.md: n <= 26).
+pub const MAX_SIZE: u8 = 26;
+/// Default board side.
+pub const DEFAULT_SIZE: u8 = 9;
+
+/// How the game starts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// An empty board (`variant=standard`).
+    #[default]
+    Standard,
+    /// Every point holds a height-1 stack, checkered (`variant=checkered`, E9).
+    Checkered,
+}
+
+/// Options of an Escabel game.
+///
+/// ```
+/// use abstracta_core::GameOptions;
+/// use escabel::EscabelOptions;
+/// let o = EscabelOptions::from_spec("escabel:size=7,variant=checkered,corner=white").unwrap();
+/// assert_eq!(o.size, 7);
+/// assert_eq!(o.spec(), "escabel:size=7,variant=checkered,corner=white");
+/// assert!(EscabelOptions::from_spec("escabel:corner=white").is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct EscabelOptions {
+    /// Board side n (3..=26, default 9).
+    pub size: u8,
+    /// Standard (empty board) or checkered start.
+    pub variant: Variant,
+    /// The colour on `a1` in the checkered variant, if given. `None` means
+    /// the default (black); it is kept apart from an explicit `corner=black`
+    /// so that "corner without variant=checkered" can be reported.
+    pub corner: Option<Colour>,
+    /// Whether White may swap on its first turn (default on).
+    pub pie: bool,
+    /// Length cap (default 8 n^2 plies).
+    pub cap: LengthCap,
+}
+
+impl Default for EscabelOptions {
+    fn default() -> Self {
+        EscabelOptions {
+            size: DEFAULT_SIZE,
+            variant: Variant::Standard,
+            corner: None,
+            pie: true,
+            cap: LengthCap::Default,
+        }
+    }
+}
+
+impl EscabelOptions {
+    /// Options for an `n x n` board, everything else default.
+    pub fn with_size(size: u8) -> Self {
+        EscabelOptions {
+            size,
+            ..Self::default()
+        }
+    }
+
+    /// The colour on `a1` in the checkered setup (black unless
+    /// `corner=white`).
+    pub fn corner_colour(&self) -> Colour {
+        self.corner.unwrap_or(Colour::Black)
+    }
+
+    /// The default length cap of RULES.md: 8 n^2 plies.
+    pub fn default_cap(&self) -> u32 {
+        8 * u32::from(self.size) * u32::from(self.size)
+    }
+
+    /// The effective length cap.
+    pub fn effective_cap(&self) -> Option<u32> {
+        self.cap.resolve(Some(self.default_cap()))
+    }
+}
+
+impl GameOptions for EscabelOptions {
+    const GAME: &'static str = "escabel";
+    const KEYS: &'static [&'static str] = &["size", "variant", "corner", "pie", "cap"];
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), SpecError> {
+        match key {
+            "size" => {
+                self.size = parse_range(
+                    Self::GAME,
+                    key,
+                    value,
+                    u32::from(MIN_SIZE),
+                    u32::from(MAX_SIZE),
+                )? as u8
+            }
+            "variant" => {
+                self.variant = match parse_choice(Self::GAME, key, value, &["standard", "checkered"])? {
+                    0 => Variant::Standard,
+                    _ => Variant::Checkered,
+                }
+            }
+            "corner" => {
+                self.corner = Some(match parse_choice(Self::GAME, key, value, &["black", "white"])? {
+                    0 => Colour::Black,
+                    _ => Colour::White,
+                })
+            }
+            "pie" => self.pie = parse_on_off(Self::GAME, key, value)?,
+            "cap" => self.cap = LengthCap::parse(Self::GAME, value)?,
+            _ => {
+                return Err(SpecError::UnknownKey {
+                    game: Self::GAME.to_owned(),
+                    key: key.to_owned(),
+                    accepted: Self::KEYS.join(", "),
+                })
+            }
+        }
+        Ok(())
+    }
+
+    fn validate(&self) -> Result<(), SpecError> {
+        let conflict = |reason: &str| SpecError::Conflict {
+            game: Self::GAME.to_owned(),
+            reason: reason.to_owned(),
+        };
+        if !(MIN_SIZE..=MAX_SIZE).contains(&self.size) {
+            return Err(conflict("size must be from 3 to 26"));
+        }
+        if self.corner.is_some() && self.variant != Variant::Checkered {
+            return Err(conflict(
+                "option corner only applies to variant=checkered",
+            ));
+        }
+        if self.corner == Some(Colour::White) && self.size % 2 == 0 {
+            return Err(conflict(
+                "corner=white needs an odd size (on even sizes the checkered setup has a1 black)",
+            ));
+        }
+        Ok(())
+    }
+
+    fn to_pairs(&self) -> Vec<(&'static str, String)> {
+        let mut pairs = Vec::new();
+        if self.size != DEFAULT_SIZE {
+            pairs.push(("size", self.size.to_string()));
+        }
+        if self.variant == Variant::Checkered {
+            pairs.push(("variant", "checkered".to_owned()));
+        }
+        if let Some(c) = self.corner {
+            pairs.push(("corner", c.name().to_owned()));
+        }
+        if !self.pie {
+            pairs.push(("pie", "off".to_owned()));
+        }
+        if let Some(cap) = self.cap.spec_value() {
+            pairs.push(("cap", cap));
+        }
+        pairs
+    }
+}
