@@ -25,6 +25,7 @@ macro_rules! for_each_game {
         $m!(swack::Swack);
         $m!(escabel::Escabel);
         $m!(ecalper::Ecalper);
+        $m!(whirlwind::Whirlwind);
         // GAME-REGISTRY-END
     };
 }
