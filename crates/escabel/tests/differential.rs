@@ -3,7 +3,7 @@
 //!
 //! `PROPTEST_CASES` raises the number of games (default 24).
 
-use abstracta_core::{Game, GameOptions, PlyBuf};
+use abstracta_core::{Game, GameOptions, PlyBuf, Point};
 use escabel::reference::ReferenceEscabel;
 use escabel::{Escabel, EscabelOptions, EscabelPly};
 use proptest::prelude::*;
@@ -63,7 +63,29 @@ fn run(spec: &str, seed: u64, stacking_bias: bool) {
                 ctx()
             );
         }
+        let n = engine.size();
+        for row in 0..n {
+            for col in 0..n {
+                let a = Point::new(col, row);
+                for (dc, dr) in [(1i8, 0i8), (0, 1), (1, 1), (-1, 1)] {
+                    let (c2, r2) = (col as i8 + dc, row as i8 + dr);
+                    if c2 < 0 || c2 >= n as i8 || r2 >= n as i8 {
+                        continue;
+                    }
+                    let b = Point::new(c2 as u8, r2 as u8);
+                    assert_eq!(
+                        engine.connected(a, b),
+                        reference.connected(a, b),
+                        "E3 {a}-{b}: {}",
+                        ctx()
+                    );
+                }
+            }
+        }
         if legal.is_empty() {
+            if std::env::var("ESCABEL_DIFF_VERBOSE").is_ok() {
+                eprintln!("{spec} seed {seed}: {} plies, {} [{}]\n{}", history.len(), engine.status(), history.join(" "), engine.render());
+            }
             break;
         }
         // Prefer stacking moves now and then so tall stacks and height
