@@ -26,6 +26,7 @@ macro_rules! for_each_game {
         $m!(escabel::Escabel);
         $m!(ecalper::Ecalper);
         $m!(whirlwind::Whirlwind);
+        $m!(epaminondas::Epaminondas);
         // GAME-REGISTRY-END
     };
 }
