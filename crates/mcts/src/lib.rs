@@ -1,1 +1,565 @@
-//! Parallel MCTS (under construction).
+//! Parallel Monte Carlo Tree Search over any [`Game`].
+//!
+//! ```
+//! use abstracta_core::{Game, toy::TicTacToe};
+//! use mcts::{Mcts, MctsOptions, Proof};
+//!
+//! let options: MctsOptions = "mcts:iters=3000,threads=1,seed=7".parse().unwrap();
+//! let mut mcts = Mcts::<TicTacToe>::new(options);
+//! let mut game = TicTacToe::new(Default::default());
+//! game.play_list("a1 b1 a2 b2").unwrap(); // x to move wins with a3
+//! let result = mcts.search(&game);
+//! assert_eq!(result.best, Some("a3".parse().unwrap()));
+//! assert_eq!(result.proof, Some(Proof::Win));
+//! println!("{result}");
+//! ```
+//!
+//! # Design
+//!
+//! * **Rewards** are kept per node from the view of the *seat that made the
+//!   ply into the node* (`to_move_seat()` before the ply), in half points
+//!   (win 2, draw or length cap 1, loss 0). Runs of plies by one player and
+//!   the pie swap therefore need no special case.
+//! * **Tree parallelism**: all threads (scoped `std::thread`s) share one tree
+//!   whose nodes live in a chunked pool indexed by `u32` (no allocation per
+//!   node); statistics are atomics, a thread descending through a node adds
+//!   a virtual loss that it removes on the way back, and expansion is claimed
+//!   with a compare-and-swap so no two threads expand the same node. The
+//!   children of a node are allocated as one contiguous block. When the node
+//!   cap is reached the tree stops growing and the search goes on.
+//!   **Root parallelism** (`parallel=root`) runs one tree per thread and sums
+//!   the root statistics.
+//! * **Selection**: UCT with exploration `c`, RAVE/AMAF (for games whose
+//!   `Game::AMAF_COMPATIBLE` is true; a playout's plies per seat in a
+//!   bitset), first-play urgency `fpu`, and an **MCTS-Solver** that proves
+//!   nodes won, lost or drawn; a proven win at the root ends the search.
+//! * **Budgets**: iterations, wall time, or both; [`StopHandle`] from another
+//!   thread; tree reuse with [`Mcts::advance`].
+//! * **Determinism**: with one thread and a fixed seed the search and its
+//!   answer are the same every run.
+
+mod options;
+mod search;
+mod tree;
+
+use std::fmt;
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use abstracta_core::Game;
+
+pub use options::{MctsOptions, OptionsError, DEFAULT_ITERATIONS, DEFAULT_MAX_NODES, KEYS};
+pub use search::{PlayoutPolicy, RandomPlayout};
+
+use search::{root_proof_for_mover, thread_seed, Shared, Worker, IDLE, RUNNING, STOPPING};
+use tree::{Tree, PROVEN_DRAW, PROVEN_LOSS, PROVEN_WIN, UNPROVEN};
+
+/// A proven game-theoretic value, for the seat to move (at the root) or
+/// the seat playing the ply (for a root child).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Proof {
+    /// A forced win.
+    Win,
+    /// A forced loss.
+    Loss,
+    /// A forced draw (including draws by the length cap).
+    Draw,
+}
+
+impl Proof {
+    fn from_code(code: u8) -> Option<Proof> {
+        match code {
+            PROVEN_WIN => Some(Proof::Win),
+            PROVEN_LOSS => Some(Proof::Loss),
+            PROVEN_DRAW => Some(Proof::Draw),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Proof {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Proof::Win => "win",
+            Proof::Loss => "loss",
+            Proof::Draw => "draw",
+        })
+    }
+}
+
+/// The statistics of one root child.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChildStats<P> {
+    /// The ply leading to the child.
+    pub ply: P,
+    /// Completed iterations through the child.
+    pub visits: u64,
+    /// Mean reward for the seat to move at the root (0..1; 0.5 if unvisited).
+    pub win_rate: f64,
+    /// The proven value of playing `ply`, for the seat to move at the root.
+    pub proof: Option<Proof>,
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult<P> {
+    /// The ply to play: a proven win if any, else the most visited ply that
+    /// is not a proven loss. `None` only when the game is over.
+    pub best: Option<P>,
+    /// The expected reward of `best` for the seat to move (1 for a proven
+    /// win, 0 for a proven loss).
+    pub win_rate: f64,
+    /// Root children, best first.
+    pub children: Vec<ChildStats<P>>,
+    /// Principal variation: `best`, then the most visited replies.
+    pub pv: Vec<P>,
+    /// Iterations run by this search.
+    pub iterations: u64,
+    /// Nodes in the tree after the search.
+    pub nodes: usize,
+    /// Wall time of the search.
+    pub elapsed: Duration,
+    /// `iterations / elapsed`.
+    pub iterations_per_sec: f64,
+    /// Deepest tree node reached by an iteration (plies below the root).
+    pub max_depth: u32,
+    /// The root's proven value for the seat to move, if proven.
+    pub proof: Option<Proof>,
+}
+
+impl<P: fmt::Display> fmt::Display for SearchResult<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.best {
+            None => f.write_str("no move (game over)")?,
+            Some(best) => {
+                let visits = self.children.first().map_or(0, |c| c.visits);
+                write!(f, "best {best} ({:.1}%, {visits} visits)", 100.0 * self.win_rate)?;
+            }
+        }
+        if let Some(proof) = self.proof {
+            write!(f, ", proven {proof}")?;
+        }
+        write!(
+            f,
+            ", {} iterations in {:.3}s ({:.0}/s), {} nodes, depth {}",
+            self.iterations,
+            self.elapsed.as_secs_f64(),
+            self.iterations_per_sec,
+            self.nodes,
+            self.max_depth
+        )?;
+        if !self.pv.is_empty() {
+            f.write_str(", pv")?;
+            for p in &self.pv {
+                write!(f, " {p}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Ends a running search soon, from any thread.
+///
+/// [`stop`](StopHandle::stop) acts only on a search that is running: when
+/// no search runs it does nothing, so a late stop never cuts the next search
+/// short.
+#[derive(Clone, Debug)]
+pub struct StopHandle(Arc<AtomicU8>);
+
+impl StopHandle {
+    /// Asks the running search (if any) to stop; it returns its result
+    /// after the iterations in flight.
+    pub fn stop(&self) {
+        let _ = self
+            .0
+            .compare_exchange(RUNNING, STOPPING, Ordering::SeqCst, Ordering::SeqCst);
+    }
+
+    /// Whether a search is running now.
+    pub fn is_running(&self) -> bool {
+        self.0.load(Ordering::SeqCst) != IDLE
+    }
+}
+
+/// A Monte Carlo Tree Search engine for game `G`, with playout policy
+/// `Pol` (by default the game's own random plies).
+///
+/// It keeps its tree between searches: [`search`](Mcts::search) continues
+/// from it when given the position at its root, and
+/// [`advance`](Mcts::advance) moves the root down by a played ply.
+pub struct Mcts<G: Game, Pol: PlayoutPolicy<G> = RandomPlayout> {
+    options: MctsOptions,
+    policy: Pol,
+    tree: Option<Tree<G::Ply>>,
+    root_state: Option<G>,
+    stop: Arc<AtomicU8>,
+}
+
+impl<G: Game, Pol: PlayoutPolicy<G>> fmt::Debug for Mcts<G, Pol> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Mcts")
+            .field("game", &G::NAME)
+            .field("options", &self.options.to_string())
+            .field("nodes", &self.tree_nodes())
+            .finish()
+    }
+}
+
+impl<G: Game> Mcts<G> {
+    /// A search engine with the default random playouts.
+    pub fn new(options: MctsOptions) -> Self {
+        Mcts::with_policy(options, RandomPlayout)
+    }
+}
+
+impl<G: Game> Default for Mcts<G> {
+    fn default() -> Self {
+        Mcts::new(MctsOptions::default())
+    }
+}
+
+impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
+    /// A search engine with a custom playout policy.
+    pub fn with_policy(options: MctsOptions, policy: Pol) -> Self {
+        Mcts {
+            options,
+            policy,
+            tree: None,
+            root_state: None,
+            stop: Arc::new(AtomicU8::new(IDLE)),
+        }
+    }
+
+    /// The current options.
+    pub fn options(&self) -> &MctsOptions {
+        &self.options
+    }
+
+    /// Replaces the options. The tree is kept unless the node cap changed.
+    pub fn set_options(&mut self, options: MctsOptions) {
+        if options.max_nodes != self.options.max_nodes {
+            self.reset();
+        }
+        self.options = options;
+    }
+
+    /// Drops the tree.
+    pub fn reset(&mut self) {
+        self.tree = None;
+        self.root_state = None;
+    }
+
+    /// A handle that stops a running search from another thread.
+    pub fn stop_handle(&self) -> StopHandle {
+        StopHandle(Arc::clone(&self.stop))
+    }
+
+    /// Nodes in the kept tree (0 without one).
+    pub fn tree_nodes(&self) -> usize {
+        self.tree.as_ref().map_or(0, Tree::len)
+    }
+
+    /// Completed iterations through the kept tree's root (0 without one).
+    pub fn root_visits(&self) -> u64 {
+        self.tree
+            .as_ref()
+            .map_or(0, |t| u64::from(t.root().visits.load(Ordering::Relaxed)))
+    }
+
+    /// Moves the root of the kept tree to the child reached by `ply` (a ply
+    /// actually played, by either side), keeping that subtree's statistics.
+    /// If the tree has no such child it is dropped.
+    pub fn advance(&mut self, ply: G::Ply) {
+        let (Some(tree), Some(mut state)) = (self.tree.take(), self.root_state.take()) else {
+            return;
+        };
+        let child = tree.root().children().find(|&c| tree.node(c).ply() == ply);
+        if let Some(child) = child {
+            let subtree = Tree::copy_subtree(&tree, child);
+            drop(tree);
+            state.play_unchecked(ply);
+            self.tree = Some(subtree);
+            self.root_state = Some(state);
+        }
+    }
+
+    /// Searches `game` within the budget of the options and returns the
+    /// best ply and statistics. Continues with the kept tree if `game` is
+    /// its root position (same hash and ply count), else starts afresh.
+    pub fn search(&mut self, game: &G) -> SearchResult<G::Ply> {
+        let start = Instant::now();
+        let opts = self.options.clone();
+        let to_move = game.to_move_seat();
+        if game.status().is_finished() {
+            return SearchResult {
+                best: None,
+                win_rate: game.status().reward(to_move).unwrap_or(0.5),
+                children: Vec::new(),
+                pv: Vec::new(),
+                iterations: 0,
+                nodes: self.tree_nodes(),
+                elapsed: start.elapsed(),
+                iterations_per_sec: 0.0,
+                max_depth: 0,
+                proof: None,
+            };
+        }
+        let threads = opts.thread_count();
+        let deadline = opts.time.map(|t| start + t);
+        let budget = opts.iteration_budget();
+        self.stop.store(RUNNING, Ordering::SeqCst);
+        let result = if opts.root_parallel && threads > 1 {
+            self.tree = None;
+            self.root_state = None;
+            self.search_root_parallel(game, &opts, budget, deadline, start)
+        } else {
+            let reuse = matches!(
+                (&self.tree, &self.root_state),
+                (Some(_), Some(s)) if s.hash() == game.hash() && s.plies_played() == game.plies_played()
+            );
+            if !reuse {
+                self.tree = Some(Tree::new(opts.max_nodes, to_move.opponent()));
+                self.root_state = Some(game.clone());
+            }
+            let tree = self.tree.as_ref().expect("tree just set");
+            let state = self.root_state.as_ref().expect("state just set");
+            let shared = Shared::new(tree, state, &self.policy, &opts, budget, deadline, &self.stop);
+            let seed = thread_seed(opts.seed, game.hash() ^ u64::from(game.plies_played()), 0);
+            let mut iterations = 0;
+            let mut max_depth = 0;
+            if !(opts.solver && tree.root().proof() != UNPROVEN) {
+                let mut main = Worker::<G>::new(seed, shared.slots);
+                std::thread::scope(|s| {
+                    let helpers: Vec<_> = (1..threads)
+                        .map(|t| {
+                            let shared = &shared;
+                            s.spawn(move || {
+                                let seed =
+                                    thread_seed(opts.seed, game.hash() ^ u64::from(game.plies_played()), t);
+                                let mut w = Worker::<G>::new(seed, shared.slots);
+                                w.run(shared);
+                                (w.iterations, w.max_depth)
+                            })
+                        })
+                        .collect();
+                    main.run(&shared);
+                    iterations += main.iterations;
+                    max_depth = max_depth.max(main.max_depth);
+                    for h in helpers {
+                        let (i, d) = h.join().expect("search thread panicked");
+                        iterations += i;
+                        max_depth = max_depth.max(d);
+                    }
+                });
+            }
+            let stats = root_stats(tree);
+            let root_proof = if opts.solver {
+                root_proof_for_mover(tree, to_move)
+            } else {
+                UNPROVEN
+            };
+            let pv_tail = |best: G::Ply| principal_variation(tree, best);
+            finish(
+                stats,
+                root_proof,
+                pv_tail,
+                iterations,
+                tree.len(),
+                start,
+                max_depth,
+            )
+        };
+        self.stop.store(IDLE, Ordering::SeqCst);
+        result
+    }
+
+    fn search_root_parallel(
+        &self,
+        game: &G,
+        opts: &MctsOptions,
+        budget: Option<u64>,
+        deadline: Option<Instant>,
+        start: Instant,
+    ) -> SearchResult<G::Ply> {
+        let threads = opts.thread_count();
+        let to_move = game.to_move_seat();
+        let per_thread_nodes = (opts.max_nodes / threads).max(1);
+        let trees: Vec<Tree<G::Ply>> = (0..threads)
+            .map(|_| Tree::new(per_thread_nodes, to_move.opponent()))
+            .collect();
+        let policy = &self.policy;
+        let stop = &*self.stop;
+        let runs: Vec<(u64, u32)> = std::thread::scope(|s| {
+            let handles: Vec<_> = trees
+                .iter()
+                .enumerate()
+                .map(|(t, tree)| {
+                    let share =
+                        budget.map(|b| b / threads as u64 + u64::from((t as u64) < b % threads as u64));
+                    s.spawn(move || {
+                        let shared = Shared::new(tree, game, policy, opts, share, deadline, stop);
+                        let seed = thread_seed(opts.seed, game.hash() ^ u64::from(game.plies_played()), t);
+                        let mut w = Worker::<G>::new(seed, shared.slots);
+                        w.run(&shared);
+                        (w.iterations, w.max_depth)
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("search thread panicked"))
+                .collect()
+        });
+        let mut merged: Vec<RootStat<G::Ply>> = Vec::new();
+        let mut root_proof = UNPROVEN;
+        for tree in &trees {
+            for st in root_stats(tree) {
+                match merged.iter_mut().find(|m| m.ply == st.ply) {
+                    Some(m) => {
+                        m.visits += st.visits;
+                        m.wins += st.wins;
+                        if m.proof == UNPROVEN {
+                            m.proof = st.proof;
+                        }
+                    }
+                    None => merged.push(st),
+                }
+            }
+            if opts.solver && root_proof == UNPROVEN {
+                root_proof = root_proof_for_mover(tree, to_move);
+            }
+        }
+        let iterations = runs.iter().map(|r| r.0).sum();
+        let max_depth = runs.iter().map(|r| r.1).max().unwrap_or(0);
+        let nodes = trees.iter().map(Tree::len).sum();
+        let first = &trees[0];
+        finish(
+            merged,
+            root_proof,
+            |best| principal_variation(first, best),
+            iterations,
+            nodes,
+            start,
+            max_depth,
+        )
+    }
+}
+
+/// Raw statistics of a root child.
+struct RootStat<P> {
+    ply: P,
+    visits: u64,
+    wins: u64,
+    proof: u8,
+}
+
+fn root_stats<P: Copy + Send + Sync>(tree: &Tree<P>) -> Vec<RootStat<P>> {
+    tree.root()
+        .children()
+        .map(|c| {
+            let n = tree.node(c);
+            RootStat {
+                ply: n.ply(),
+                visits: u64::from(n.visits.load(Ordering::Relaxed)),
+                wins: n.wins.load(Ordering::Relaxed),
+                proof: n.proof(),
+            }
+        })
+        .collect()
+}
+
+/// `best` followed by the most visited line below it in `tree`.
+fn principal_variation<P: Copy + Eq + Send + Sync>(tree: &Tree<P>, best: P) -> Vec<P> {
+    let mut pv = vec![best];
+    let Some(mut idx) = tree.root().children().find(|&c| tree.node(c).ply() == best) else {
+        return pv;
+    };
+    while pv.len() < 64 {
+        let node = tree.node(idx);
+        let mut next = None;
+        let mut best_key = (0u8, 0u32);
+        for c in node.children() {
+            let ch = tree.node(c);
+            let key = (
+                u8::from(ch.proof() == PROVEN_WIN),
+                ch.visits.load(Ordering::Relaxed),
+            );
+            if key > best_key {
+                best_key = key;
+                next = Some(c);
+            }
+        }
+        match next {
+            Some(c) => {
+                pv.push(tree.node(c).ply());
+                idx = c;
+            }
+            None => break,
+        }
+    }
+    pv
+}
+
+fn finish<P: Copy>(
+    stats: Vec<RootStat<P>>,
+    root_proof: u8,
+    pv_tail: impl FnOnce(P) -> Vec<P>,
+    iterations: u64,
+    nodes: usize,
+    start: Instant,
+    max_depth: u32,
+) -> SearchResult<P> {
+    let mut children: Vec<ChildStats<P>> = stats
+        .iter()
+        .map(|s| ChildStats {
+            ply: s.ply,
+            visits: s.visits,
+            win_rate: if s.visits == 0 {
+                0.5
+            } else {
+                s.wins as f64 / (2.0 * s.visits as f64)
+            },
+            proof: Proof::from_code(s.proof),
+        })
+        .collect();
+    let rank = |c: &ChildStats<P>| match c.proof {
+        Some(Proof::Win) => 0,
+        Some(Proof::Loss) => 2,
+        _ => 1,
+    };
+    children.sort_by(|a, b| {
+        rank(a)
+            .cmp(&rank(b))
+            .then(b.visits.cmp(&a.visits))
+            .then(b.win_rate.total_cmp(&a.win_rate))
+    });
+    let best = children.first().map(|c| c.ply);
+    let proof = Proof::from_code(root_proof);
+    let win_rate = match proof {
+        Some(Proof::Win) => 1.0,
+        Some(Proof::Loss) => 0.0,
+        Some(Proof::Draw) => 0.5,
+        None => children
+            .first()
+            .map_or(0.5, |c| if c.visits > 0 { c.win_rate } else { 0.5 }),
+    };
+    let pv = best.map(pv_tail).unwrap_or_default();
+    let elapsed = start.elapsed();
+    let secs = elapsed.as_secs_f64();
+    SearchResult {
+        best,
+        win_rate,
+        children,
+        pv,
+        iterations,
+        nodes,
+        elapsed,
+        iterations_per_sec: if secs > 0.0 { iterations as f64 / secs } else { 0.0 },
+        max_depth,
+        proof,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,363 @@
+//! Search options and the engine spec (`mcts:iters=2000,threads=2,...`).
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use thiserror::Error;
+
+/// The iteration budget used when neither `iters` nor `time` is given.
+pub const DEFAULT_ITERATIONS: u64 = 10_000;
+
+/// The default memory cap, in tree nodes (about 64 bytes each).
+pub const DEFAULT_MAX_NODES: usize = 2_000_000;
+
+/// Every key the engine spec accepts, in canonical order.
+pub const KEYS: &[&str] = &[
+    "iters", "time", "threads", "c", "rave", "solver", "seed", "nodes", "parallel", "playout", "fpu",
+    "ravek", "expand",
+];
+
+/// How a search is configured. Parsed from and printed as the engine spec
+/// `mcts:key=value,...` (see [`KEYS`]); every field has a spec key.
+///
+/// ```
+/// use mcts::MctsOptions;
+/// let o: MctsOptions = "mcts:iters=2000,threads=2,c=0.8,rave=off".parse().unwrap();
+/// assert_eq!(o.iterations, Some(2000));
+/// assert_eq!(o.threads, 2);
+/// assert!(!o.rave);
+/// assert_eq!(o.to_string().parse::<MctsOptions>().unwrap(), o);
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct MctsOptions {
+    /// `iters=N`: iteration budget. When both this and `time` are `None`
+    /// the search runs [`DEFAULT_ITERATIONS`].
+    pub iterations: Option<u64>,
+    /// `time=500ms` / `time=2s`: wall-time budget. With both budgets the
+    /// search stops at whichever comes first.
+    pub time: Option<Duration>,
+    /// `threads=N` (default 1): worker threads.
+    pub threads: usize,
+    /// `c=0.8`: the UCT exploration constant.
+    pub exploration: f64,
+    /// `rave=on|off` (default on): RAVE/AMAF statistics. Ignored for games
+    /// whose `Game::AMAF_COMPATIBLE` is false.
+    pub rave: bool,
+    /// `solver=on|off` (default on): MCTS-Solver proofs.
+    pub solver: bool,
+    /// `seed=N`: random seed; with one thread the search is deterministic.
+    pub seed: u64,
+    /// `nodes=N`: memory cap in tree nodes. When reached the tree stops
+    /// growing and the search goes on with the nodes it has.
+    pub max_nodes: usize,
+    /// `parallel=tree|root`: one shared tree (default) or one tree per
+    /// thread merged at the root.
+    pub root_parallel: bool,
+    /// `playout=N|none`: maximum plies per playout; a playout cut short
+    /// counts as a draw.
+    pub playout_cap: Option<u32>,
+    /// `fpu=1.0`: first-play urgency, the value of a child never visited
+    /// (without RAVE information).
+    pub fpu: f64,
+    /// `ravek=500`: the RAVE equivalence parameter k: RAVE and real
+    /// statistics weigh the same after about k visits.
+    pub rave_k: f64,
+    /// `expand=N` (default 1): visits a leaf needs before it is expanded.
+    pub expand_visits: u32,
+}
+
+impl Default for MctsOptions {
+    fn default() -> Self {
+        MctsOptions {
+            iterations: Some(DEFAULT_ITERATIONS),
+            time: None,
+            threads: 1,
+            exploration: 0.8,
+            rave: true,
+            solver: true,
+            seed: 0,
+            max_nodes: DEFAULT_MAX_NODES,
+            root_parallel: false,
+            playout_cap: None,
+            fpu: 1.0,
+            rave_k: 500.0,
+            expand_visits: 1,
+        }
+    }
+}
+
+impl MctsOptions {
+    /// The iteration budget actually used: `iterations`, or
+    /// [`DEFAULT_ITERATIONS`] when no budget at all is set.
+    pub fn iteration_budget(&self) -> Option<u64> {
+        match (self.iterations, self.time) {
+            (None, None) => Some(DEFAULT_ITERATIONS),
+            (i, _) => i,
+        }
+    }
+
+    /// The number of worker threads actually used (at least 1).
+    pub fn thread_count(&self) -> usize {
+        self.threads.max(1)
+    }
+}
+
+/// Why an engine spec could not be parsed.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum OptionsError {
+    /// A key that is not one of [`KEYS`].
+    #[error("unknown mcts option `{key}`; accepted keys: {accepted}")]
+    UnknownKey {
+        /// The key given.
+        key: String,
+        /// The accepted keys, comma separated.
+        accepted: String,
+    },
+    /// A value the key does not accept.
+    #[error("bad value `{value}` for mcts option `{key}`: expected {expected}")]
+    BadValue {
+        /// The key.
+        key: String,
+        /// The value given.
+        value: String,
+        /// What the key accepts.
+        expected: &'static str,
+    },
+    /// A piece without `=`.
+    #[error("mcts option `{0}` has no value: write key=value (accepted keys: iters, time, threads, c, rave, solver, seed, nodes, parallel, playout, fpu, ravek, expand)")]
+    MissingValue(String),
+    /// The same key twice.
+    #[error("mcts option `{0}` is given twice")]
+    Duplicate(String),
+    /// A spec naming another engine.
+    #[error("engine spec `{0}` is not an mcts spec: write mcts:key=value,...")]
+    NotMcts(String),
+}
+
+fn bad(key: &str, value: &str, expected: &'static str) -> OptionsError {
+    OptionsError::BadValue {
+        key: key.to_owned(),
+        value: value.to_owned(),
+        expected,
+    }
+}
+
+fn parse_on_off(key: &str, value: &str) -> Result<bool, OptionsError> {
+    match value.to_ascii_lowercase().as_str() {
+        "on" | "true" | "yes" | "1" => Ok(true),
+        "off" | "false" | "no" | "0" => Ok(false),
+        _ => Err(bad(key, value, "on or off")),
+    }
+}
+
+fn parse_int<T: FromStr>(key: &str, value: &str, expected: &'static str) -> Result<T, OptionsError> {
+    value
+        .replace('_', "")
+        .parse()
+        .map_err(|_| bad(key, value, expected))
+}
+
+fn parse_float(key: &str, value: &str, expected: &'static str) -> Result<f64, OptionsError> {
+    match value.parse::<f64>() {
+        Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
+        _ => Err(bad(key, value, expected)),
+    }
+}
+
+/// Parses `500ms`, `2s`, `1.5s`, `250us` or `1m`.
+fn parse_duration(key: &str, value: &str) -> Result<Duration, OptionsError> {
+    const EXPECTED: &str = "a duration such as 500ms, 2s, 1.5s or 1m";
+    let v = value.trim().to_ascii_lowercase();
+    let (number, scale) = if let Some(n) = v.strip_suffix("ms") {
+        (n, 1e-3)
+    } else if let Some(n) = v.strip_suffix("us") {
+        (n, 1e-6)
+    } else if let Some(n) = v.strip_suffix('s') {
+        (n, 1.0)
+    } else if let Some(n) = v.strip_suffix('m') {
+        (n, 60.0)
+    } else {
+        return Err(bad(key, value, EXPECTED));
+    };
+    match number.parse::<f64>() {
+        Ok(x) if x.is_finite() && x >= 0.0 => {
+            let micros = (x * scale * 1e6).round();
+            if micros > 1e15 {
+                return Err(bad(key, value, EXPECTED));
+            }
+            Ok(Duration::from_micros(micros as u64))
+        }
+        _ => Err(bad(key, value, EXPECTED)),
+    }
+}
+
+fn format_duration(d: Duration) -> String {
+    let micros = d.as_micros();
+    if micros % 1_000_000 == 0 {
+        format!("{}s", micros / 1_000_000)
+    } else if micros % 1000 == 0 {
+        format!("{}ms", micros / 1000)
+    } else {
+        format!("{micros}us")
+    }
+}
+
+impl FromStr for MctsOptions {
+    type Err = OptionsError;
+
+    /// Parses `mcts:key=value,...`, `key=value,...`, `mcts` or the empty
+    /// string. Keys not given keep their defaults.
+    fn from_str(s: &str) -> Result<Self, OptionsError> {
+        let s = s.trim();
+        let body = if s.eq_ignore_ascii_case("mcts") {
+            ""
+        } else if let Some(rest) = s.strip_prefix("mcts:").or_else(|| s.strip_prefix("MCTS:")) {
+            rest
+        } else if let Some((name, _)) = s.split_once(':') {
+            if !name.contains('=') && !name.contains(',') {
+                return Err(OptionsError::NotMcts(s.to_owned()));
+            }
+            s
+        } else {
+            s
+        };
+        let mut o = MctsOptions {
+            iterations: None,
+            ..MctsOptions::default()
+        };
+        let mut seen: Vec<&str> = Vec::new();
+        for piece in body.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let Some((key, value)) = piece.split_once('=') else {
+                return Err(OptionsError::MissingValue(piece.to_owned()));
+            };
+            let (key, value) = (key.trim(), value.trim());
+            let key_lc = key.to_ascii_lowercase();
+            let canonical = match key_lc.as_str() {
+                "iterations" => "iters",
+                "c" | "exploration" => "c",
+                "max_nodes" => "nodes",
+                k => KEYS.iter().copied().find(|x| *x == k).unwrap_or(""),
+            };
+            if canonical.is_empty() {
+                return Err(OptionsError::UnknownKey {
+                    key: key.to_owned(),
+                    accepted: KEYS.join(", "),
+                });
+            }
+            if seen.contains(&canonical) {
+                return Err(OptionsError::Duplicate(key.to_owned()));
+            }
+            seen.push(canonical);
+            match canonical {
+                "iters" => {
+                    let n: u64 = parse_int(key, value, "a positive whole number of iterations")?;
+                    if n == 0 {
+                        return Err(bad(key, value, "a positive whole number of iterations"));
+                    }
+                    o.iterations = Some(n);
+                }
+                "time" => o.time = Some(parse_duration(key, value)?),
+                "threads" => {
+                    let n: usize = parse_int(key, value, "a thread count from 1 to 1024")?;
+                    if !(1..=1024).contains(&n) {
+                        return Err(bad(key, value, "a thread count from 1 to 1024"));
+                    }
+                    o.threads = n;
+                }
+                "c" => o.exploration = parse_float(key, value, "a number >= 0 such as 0.8")?,
+                "rave" => o.rave = parse_on_off(key, value)?,
+                "solver" => o.solver = parse_on_off(key, value)?,
+                "seed" => o.seed = parse_int(key, value, "a whole number from 0 to 2^64-1")?,
+                "nodes" => {
+                    let n: usize = parse_int(key, value, "a node count from 1 to 4000000000")?;
+                    if !(1..=4_000_000_000).contains(&n) {
+                        return Err(bad(key, value, "a node count from 1 to 4000000000"));
+                    }
+                    o.max_nodes = n;
+                }
+                "parallel" => {
+                    o.root_parallel = match value.to_ascii_lowercase().as_str() {
+                        "tree" => false,
+                        "root" => true,
+                        _ => return Err(bad(key, value, "tree or root")),
+                    }
+                }
+                "playout" => {
+                    o.playout_cap = if value.eq_ignore_ascii_case("none") {
+                        None
+                    } else {
+                        let n: u32 = parse_int(key, value, "a positive ply count, or none")?;
+                        if n == 0 {
+                            return Err(bad(key, value, "a positive ply count, or none"));
+                        }
+                        Some(n)
+                    }
+                }
+                "fpu" => o.fpu = parse_float(key, value, "a number >= 0 such as 1.0")?,
+                "ravek" => {
+                    o.rave_k = parse_float(key, value, "a number > 0 such as 500")?;
+                    if o.rave_k <= 0.0 {
+                        return Err(bad(key, value, "a number > 0 such as 500"));
+                    }
+                }
+                "expand" => o.expand_visits = parse_int(key, value, "a visit count from 0 to 2^32-1")?,
+                _ => unreachable!("canonical keys come from KEYS"),
+            }
+        }
+        if o.iterations.is_none() && o.time.is_none() {
+            o.iterations = Some(DEFAULT_ITERATIONS);
+        }
+        Ok(o)
+    }
+}
+
+impl fmt::Display for MctsOptions {
+    /// The canonical spec: `mcts:` then the budget and every option that
+    /// differs from the default, in [`KEYS`] order. It parses back equal.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let d = MctsOptions::default();
+        let mut parts: Vec<String> = Vec::new();
+        if let Some(i) = self.iterations {
+            parts.push(format!("iters={i}"));
+        }
+        if let Some(t) = self.time {
+            parts.push(format!("time={}", format_duration(t)));
+        }
+        if self.threads != d.threads {
+            parts.push(format!("threads={}", self.threads));
+        }
+        if self.exploration != d.exploration {
+            parts.push(format!("c={}", self.exploration));
+        }
+        let on_off = |b: bool| if b { "on" } else { "off" };
+        if self.rave != d.rave {
+            parts.push(format!("rave={}", on_off(self.rave)));
+        }
+        if self.solver != d.solver {
+            parts.push(format!("solver={}", on_off(self.solver)));
+        }
+        if self.seed != d.seed {
+            parts.push(format!("seed={}", self.seed));
+        }
+        if self.max_nodes != d.max_nodes {
+            parts.push(format!("nodes={}", self.max_nodes));
+        }
+        if self.root_parallel {
+            parts.push("parallel=root".to_owned());
+        }
+        if let Some(p) = self.playout_cap {
+            parts.push(format!("playout={p}"));
+        }
+        if self.fpu != d.fpu {
+            parts.push(format!("fpu={}", self.fpu));
+        }
+        if self.rave_k != d.rave_k {
+            parts.push(format!("ravek={}", self.rave_k));
+        }
+        if self.expand_visits != d.expand_visits {
+            parts.push(format!("expand={}", self.expand_visits));
+        }
+        write!(f, "mcts:{}", parts.join(","))
+    }
+}

@@ -1,0 +1,531 @@
+//! The search itself: workers running select / expand / playout / backup
+//! over a shared [`Tree`].
+
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
+use std::time::Instant;
+
+use abstracta_core::{Game, PlyBuf, Seat, Status};
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+
+use crate::tree::{
+    code_seat, flip_proof, seat_code, Tree, EXPANDED, EXPANDING, NO_AMAF, PROVEN_DRAW, PROVEN_LOSS,
+    PROVEN_WIN, UNEXPANDED, UNPROVEN,
+};
+use crate::MctsOptions;
+
+/// A playout policy: chooses the plies of the random games that evaluate a
+/// new leaf. The default, [`RandomPlayout`], uses [`Game::random_ply`].
+///
+/// Policies are shared by all worker threads, so they take `&self`; the
+/// random generator belongs to the calling thread. A policy must return
+/// `None` exactly when the game is over, and must not allocate if the
+/// search is to stay allocation-free.
+///
+/// ```
+/// use abstracta_core::{Game, toy::TicTacToe};
+/// use mcts::{Mcts, MctsOptions, PlayoutPolicy};
+/// use rand::rngs::SmallRng;
+///
+/// /// Plays the centre whenever it is free, else a random ply.
+/// struct CentreFirst;
+/// impl PlayoutPolicy<TicTacToe> for CentreFirst {
+///     fn playout_ply(&self, game: &TicTacToe, rng: &mut SmallRng) -> Option<<TicTacToe as Game>::Ply> {
+///         let centre = "b2".parse().unwrap();
+///         if game.status().is_ongoing() && game.is_legal(centre) {
+///             Some(centre)
+///         } else {
+///             game.random_ply(rng)
+///         }
+///     }
+/// }
+/// let mut mcts = Mcts::with_policy("iters=500".parse().unwrap(), CentreFirst);
+/// let result = mcts.search(&TicTacToe::new(Default::default()));
+/// assert!(result.best.is_some());
+/// ```
+pub trait PlayoutPolicy<G: Game>: Send + Sync {
+    /// The next playout ply in `game`, or `None` when the game is over.
+    fn playout_ply(&self, game: &G, rng: &mut SmallRng) -> Option<G::Ply>;
+}
+
+/// The default playout policy: the game's own [`Game::random_ply`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RandomPlayout;
+
+impl<G: Game> PlayoutPolicy<G> for RandomPlayout {
+    #[inline]
+    fn playout_ply(&self, game: &G, rng: &mut SmallRng) -> Option<G::Ply> {
+        game.random_ply(rng)
+    }
+}
+
+/// Search state: idle, running, or asked to stop.
+pub(crate) const IDLE: u8 = 0;
+pub(crate) const RUNNING: u8 = 1;
+pub(crate) const STOPPING: u8 = 2;
+
+/// Everything the workers of one search share.
+pub(crate) struct Shared<'a, G: Game, Pol> {
+    pub tree: &'a Tree<G::Ply>,
+    pub root_state: &'a G,
+    pub policy: &'a Pol,
+    pub opts: &'a MctsOptions,
+    pub rave: bool,
+    pub slots: usize,
+    pub budget: Option<u64>,
+    pub started: AtomicU64,
+    pub deadline: Option<Instant>,
+    pub stop: &'a AtomicU8,
+    pub done: AtomicBool,
+}
+
+impl<'a, G: Game, Pol: PlayoutPolicy<G>> Shared<'a, G, Pol> {
+    pub fn new(
+        tree: &'a Tree<G::Ply>,
+        root_state: &'a G,
+        policy: &'a Pol,
+        opts: &'a MctsOptions,
+        budget: Option<u64>,
+        deadline: Option<Instant>,
+        stop: &'a AtomicU8,
+    ) -> Self {
+        let slots = root_state.amaf_slots();
+        Shared {
+            tree,
+            root_state,
+            policy,
+            opts,
+            rave: opts.rave && G::AMAF_COMPATIBLE && slots > 0,
+            slots,
+            budget,
+            started: AtomicU64::new(0),
+            deadline,
+            stop,
+            done: AtomicBool::new(false),
+        }
+    }
+
+    /// Whether the root is proven (with the solver on).
+    fn root_proven(&self) -> bool {
+        self.opts.solver && self.tree.root().proof() != UNPROVEN
+    }
+}
+
+/// The per-thread part of a search: random generator and reused buffers.
+pub(crate) struct Worker<G: Game> {
+    rng: SmallRng,
+    path: Vec<u32>,
+    /// Per path node: whether it has a child proven drawn, so the mover
+    /// there gets at least a draw.
+    floors: Vec<bool>,
+    /// Set by `select` when it saw a child proven drawn.
+    draw_floor: bool,
+    plies: PlyBuf<G::Ply>,
+    /// Per seat, the AMAF indices played later in the current iteration.
+    amaf: [Vec<u64>; 2],
+    pub iterations: u64,
+    pub max_depth: u32,
+}
+
+/// How an iteration's leaf was scored.
+enum Leaf {
+    /// Exact result (terminal or proven), half points for the first seat.
+    Exact(u64),
+    /// A playout's result, half points for the first seat.
+    Playout(u64),
+}
+
+/// Half points for `seat` from half points for the first seat.
+#[inline]
+fn for_seat(first: u64, seat: Seat) -> u64 {
+    match seat {
+        Seat::First => first,
+        Seat::Second => 2 - first,
+    }
+}
+
+/// Half points for the first seat of a finished game (1 if unfinished).
+#[inline]
+fn status_points(status: Status) -> u64 {
+    match status.winner_seat() {
+        Some(Seat::First) => 2,
+        Some(Seat::Second) => 0,
+        None => 1,
+    }
+}
+
+/// The proof value for `seat` of a result worth `first` half points to
+/// the first seat.
+#[inline]
+fn proof_of(first: u64, seat: Seat) -> u8 {
+    match for_seat(first, seat) {
+        2 => PROVEN_WIN,
+        1 => PROVEN_DRAW,
+        _ => PROVEN_LOSS,
+    }
+}
+
+/// Half points for the first seat of a proof value held for `seat`.
+#[inline]
+fn proof_points(proof: u8, seat: Seat) -> u64 {
+    let mine = match proof {
+        PROVEN_WIN => 2,
+        PROVEN_DRAW => 1,
+        _ => 0,
+    };
+    for_seat(mine, seat)
+}
+
+/// A seed per thread (and per position, so successive searches differ).
+pub(crate) fn thread_seed(seed: u64, position: u64, thread: usize) -> u64 {
+    let mut z = seed ^ position.rotate_left(17) ^ (thread as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    // splitmix64 finaliser
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl<G: Game> Worker<G> {
+    pub fn new(seed: u64, slots: usize) -> Self {
+        let words = slots.div_ceil(64);
+        Worker {
+            rng: SmallRng::seed_from_u64(seed),
+            path: Vec::with_capacity(256),
+            floors: Vec::with_capacity(256),
+            draw_floor: false,
+            plies: PlyBuf::new(),
+            amaf: [vec![0; words], vec![0; words]],
+            iterations: 0,
+            max_depth: 0,
+        }
+    }
+
+    /// Runs iterations until the budget, the deadline, a stop request or a
+    /// proven root ends the search.
+    pub fn run<Pol: PlayoutPolicy<G>>(&mut self, sh: &Shared<'_, G, Pol>) {
+        let mut n: u64 = 0;
+        loop {
+            if sh.done.load(Ordering::Relaxed) || sh.stop.load(Ordering::Relaxed) == STOPPING {
+                break;
+            }
+            if let Some(deadline) = sh.deadline {
+                if n % 8 == 0 && Instant::now() >= deadline {
+                    sh.done.store(true, Ordering::Relaxed);
+                    break;
+                }
+            }
+            if let Some(budget) = sh.budget {
+                if sh.started.fetch_add(1, Ordering::Relaxed) >= budget {
+                    break;
+                }
+            }
+            self.iterate(sh);
+            n += 1;
+            if sh.root_proven() {
+                sh.done.store(true, Ordering::Relaxed);
+            }
+        }
+        self.iterations += n;
+    }
+
+    /// One iteration: select, expand, play out, back up.
+    fn iterate<Pol: PlayoutPolicy<G>>(&mut self, sh: &Shared<'_, G, Pol>) {
+        let tree = sh.tree;
+        let opts = sh.opts;
+        let mut state = sh.root_state.clone();
+        self.path.clear();
+        self.floors.clear();
+        let mut idx = tree.root;
+        self.path.push(idx);
+        self.floors.push(false);
+        let leaf = loop {
+            let node = tree.node(idx);
+            if opts.solver {
+                let proof = node.proof();
+                if proof != UNPROVEN {
+                    break Leaf::Exact(proof_points(proof, node.mover()));
+                }
+            }
+            if !node.is_expanded() {
+                let is_root = self.path.len() == 1;
+                if (is_root || node.visits.load(Ordering::Relaxed) >= opts.expand_visits.max(1))
+                    && !tree.is_full()
+                {
+                    match self.expand(sh, idx, &state) {
+                        Expansion::Expanded => continue,
+                        Expansion::Terminal => {
+                            let points = status_points(state.status());
+                            if opts.solver {
+                                node.set_proof(proof_of(points, node.mover()));
+                            }
+                            break Leaf::Exact(points);
+                        }
+                        Expansion::NotNow => {}
+                    }
+                }
+                break self.playout(sh, &mut state, idx);
+            }
+            let child = self.select(sh, idx);
+            *self.floors.last_mut().expect("path is not empty") = self.draw_floor;
+            let c = tree.node(child);
+            c.virtual_loss.fetch_add(1, Ordering::Relaxed);
+            state.play_unchecked(c.ply());
+            self.path.push(child);
+            self.floors.push(false);
+            idx = child;
+        };
+        let (points, exact) = match leaf {
+            Leaf::Exact(p) => (p, true),
+            Leaf::Playout(p) => (p, false),
+        };
+        self.backup(sh, points);
+        if exact && opts.solver {
+            self.propagate_proofs(sh);
+        }
+        let depth = (self.path.len() - 1) as u32;
+        self.max_depth = self.max_depth.max(depth);
+    }
+
+    /// Tries to expand node `idx` (whose position is `state`).
+    fn expand<Pol>(&mut self, sh: &Shared<'_, G, Pol>, idx: u32, state: &G) -> Expansion {
+        let tree = sh.tree;
+        let node = tree.node(idx);
+        if let Err(now) =
+            node.state
+                .compare_exchange(UNEXPANDED, EXPANDING, Ordering::Acquire, Ordering::Relaxed)
+        {
+            return if now == EXPANDED {
+                Expansion::Expanded
+            } else {
+                Expansion::NotNow
+            };
+        }
+        state.legal_plies(&mut self.plies);
+        if self.plies.is_empty() {
+            node.state.store(UNEXPANDED, Ordering::Release);
+            return Expansion::Terminal;
+        }
+        let Some(first) = tree.alloc(self.plies.len()) else {
+            node.state.store(UNEXPANDED, Ordering::Release);
+            return Expansion::NotNow;
+        };
+        let mover = seat_code(state.to_move_seat());
+        for (k, &ply) in self.plies.iter().enumerate() {
+            let child = tree.node(first + k as u32);
+            let _ = child.ply.set(ply);
+            child.mover.store(mover, Ordering::Relaxed);
+            let amaf = if sh.rave {
+                state
+                    .amaf_index(ply)
+                    .filter(|&a| a < sh.slots)
+                    .map_or(NO_AMAF, |a| a as u32)
+            } else {
+                NO_AMAF
+            };
+            child.amaf.store(amaf, Ordering::Relaxed);
+        }
+        node.first_child.store(first, Ordering::Relaxed);
+        node.num_children
+            .store(self.plies.len() as u32, Ordering::Relaxed);
+        node.state.store(EXPANDED, Ordering::Release);
+        Expansion::Expanded
+    }
+
+    /// UCT (+ RAVE, first-play urgency, proofs) choice of a child of `idx`.
+    fn select<Pol>(&mut self, sh: &Shared<'_, G, Pol>, idx: u32) -> u32 {
+        self.draw_floor = false;
+        let tree = sh.tree;
+        let opts = sh.opts;
+        let node = tree.node(idx);
+        let range = node.children();
+        let parent_n = node.visits.load(Ordering::Relaxed) + node.virtual_loss.load(Ordering::Relaxed);
+        let log_n = f64::from(parent_n.max(1)).ln();
+        let c = opts.exploration;
+        let mut best = range.start;
+        let mut best_score = f64::NEG_INFINITY;
+        for i in range {
+            let ch = tree.node(i);
+            let mut proof = UNPROVEN;
+            if opts.solver {
+                proof = ch.proof();
+                if proof == PROVEN_WIN {
+                    return i;
+                }
+            }
+            let n = ch.visits.load(Ordering::Relaxed) + ch.virtual_loss.load(Ordering::Relaxed);
+            let rn = if sh.rave {
+                ch.rave_visits.load(Ordering::Relaxed)
+            } else {
+                0
+            };
+            let mut score = if n == 0 {
+                if rn > 0 {
+                    let rq = ch.rave_wins.load(Ordering::Relaxed) as f64 / (2.0 * f64::from(rn));
+                    rq + c * log_n.sqrt()
+                } else {
+                    opts.fpu
+                }
+            } else {
+                let nf = f64::from(n);
+                let mut q = ch.wins.load(Ordering::Relaxed) as f64 / (2.0 * nf);
+                if rn > 0 {
+                    let rnf = f64::from(rn);
+                    let rq = ch.rave_wins.load(Ordering::Relaxed) as f64 / (2.0 * rnf);
+                    let beta = rnf / (rnf + nf + rnf * nf / opts.rave_k);
+                    q = (1.0 - beta) * q + beta * rq;
+                }
+                q + c * (log_n / nf).sqrt()
+            };
+            if proof == PROVEN_LOSS {
+                score -= 1e9;
+            } else if proof == PROVEN_DRAW {
+                // A known draw teaches nothing: visit the unproven siblings
+                // (which may still win) first. The backup then counts at
+                // least a draw from this node up (see `floors`).
+                score -= 1e8;
+                self.draw_floor = true;
+            }
+            if score > best_score {
+                best_score = score;
+                best = i;
+            }
+        }
+        best
+    }
+
+    /// Plays out from `state` (the position of leaf `idx`).
+    fn playout<Pol: PlayoutPolicy<G>>(&mut self, sh: &Shared<'_, G, Pol>, state: &mut G, idx: u32) -> Leaf {
+        let status = state.status();
+        if status.is_finished() {
+            let points = status_points(status);
+            if sh.opts.solver {
+                let node = sh.tree.node(idx);
+                node.set_proof(proof_of(points, node.mover()));
+            }
+            return Leaf::Exact(points);
+        }
+        let cap = sh.opts.playout_cap.unwrap_or(u32::MAX);
+        let mut plies = 0u32;
+        while plies < cap {
+            let Some(ply) = sh.policy.playout_ply(state, &mut self.rng) else {
+                return Leaf::Playout(status_points(state.status()));
+            };
+            if sh.rave {
+                if let Some(a) = state.amaf_index(ply) {
+                    if a < sh.slots {
+                        let s = state.to_move_seat().index();
+                        self.amaf[s][a >> 6] |= 1 << (a & 63);
+                    }
+                }
+            }
+            state.play_unchecked(ply);
+            plies += 1;
+        }
+        let status = state.status();
+        Leaf::Playout(if status.is_finished() {
+            status_points(status)
+        } else {
+            1
+        })
+    }
+
+    /// Adds the result to every node of the path (and the RAVE statistics
+    /// of their children), removing the virtual losses.
+    fn backup<Pol>(&mut self, sh: &Shared<'_, G, Pol>, mut points: u64) {
+        let tree = sh.tree;
+        let root = tree.root;
+        for (&i, &floor) in self.path.iter().zip(&self.floors).rev() {
+            let node = tree.node(i);
+            let mover = node.mover();
+            if floor {
+                // The seat to move here has a proven draw in hand.
+                let range = node.children();
+                let m = tree.node(range.start).mover();
+                points = for_seat(for_seat(points, m).max(1), m);
+            }
+            node.visits.fetch_add(1, Ordering::Relaxed);
+            node.wins.fetch_add(for_seat(points, mover), Ordering::Relaxed);
+            if i != root {
+                node.virtual_loss.fetch_sub(1, Ordering::Relaxed);
+            }
+            if sh.rave {
+                let range = node.children();
+                if !range.is_empty() {
+                    let child_mover = tree.node(range.start).mover();
+                    let bits = &self.amaf[child_mover.index()];
+                    let reward = for_seat(points, child_mover);
+                    for c in range {
+                        let ch = tree.node(c);
+                        let a = ch.amaf.load(Ordering::Relaxed);
+                        if a != NO_AMAF && bits[(a >> 6) as usize] & (1 << (a & 63)) != 0 {
+                            ch.rave_visits.fetch_add(1, Ordering::Relaxed);
+                            ch.rave_wins.fetch_add(reward, Ordering::Relaxed);
+                        }
+                    }
+                }
+                let a = node.amaf.load(Ordering::Relaxed);
+                if a != NO_AMAF && i != root {
+                    self.amaf[mover.index()][(a >> 6) as usize] |= 1 << (a & 63);
+                }
+            }
+        }
+        if sh.rave {
+            for bits in &mut self.amaf {
+                bits.fill(0);
+            }
+        }
+    }
+
+    /// After an exact leaf: proves ancestors whose value is now known.
+    fn propagate_proofs<Pol>(&mut self, sh: &Shared<'_, G, Pol>) {
+        let tree = sh.tree;
+        for w in (0..self.path.len() - 1).rev() {
+            let parent = tree.node(self.path[w]);
+            let child = tree.node(self.path[w + 1]);
+            let cp = child.proof();
+            if cp == UNPROVEN {
+                return;
+            }
+            if parent.proof() != UNPROVEN {
+                continue;
+            }
+            let m = child.mover();
+            let value = if cp == PROVEN_WIN {
+                PROVEN_WIN
+            } else {
+                let mut best = PROVEN_LOSS;
+                for c in parent.children() {
+                    let p = tree.node(c).proof();
+                    if p == UNPROVEN {
+                        return;
+                    }
+                    best = best.max(p);
+                }
+                best
+            };
+            let proof = if parent.mover() == m {
+                value
+            } else {
+                flip_proof(value)
+            };
+            parent.set_proof(proof);
+        }
+    }
+}
+
+enum Expansion {
+    Expanded,
+    Terminal,
+    NotNow,
+}
+
+/// The proof of the root for the seat to move there.
+pub(crate) fn root_proof_for_mover<P: Copy + Send + Sync>(tree: &Tree<P>, to_move: Seat) -> u8 {
+    let root = tree.root();
+    let p = root.proof();
+    if code_seat(root.mover.load(Ordering::Relaxed)) == to_move {
+        p
+    } else {
+        flip_proof(p)
+    }
+}

@@ -1,0 +1,249 @@
+//! The shared search tree: nodes in a chunked pool indexed by `u32`, with
+//! lock-free statistics.
+
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering};
+use std::sync::OnceLock;
+
+use abstracta_core::Seat;
+
+/// Nodes per chunk of the pool (a power of two).
+const CHUNK_BITS: u32 = 14;
+const CHUNK: usize = 1 << CHUNK_BITS;
+const CHUNK_MASK: usize = CHUNK - 1;
+
+/// Expansion states.
+pub(crate) const UNEXPANDED: u8 = 0;
+pub(crate) const EXPANDING: u8 = 1;
+pub(crate) const EXPANDED: u8 = 2;
+
+/// Proof values, from the view of the node's mover.
+pub(crate) const UNPROVEN: u8 = 0;
+pub(crate) const PROVEN_LOSS: u8 = 1;
+pub(crate) const PROVEN_DRAW: u8 = 2;
+pub(crate) const PROVEN_WIN: u8 = 3;
+
+/// No AMAF index.
+pub(crate) const NO_AMAF: u32 = u32::MAX;
+
+/// One node: the position after its ply. Statistics are from the view of
+/// the *mover*, the seat that made the ply into the node. Rewards are kept
+/// in half points (win 2, draw 1, loss 0), so sums are exact integers.
+#[derive(Debug)]
+pub(crate) struct Node<P> {
+    pub ply: OnceLock<P>,
+    pub visits: AtomicU32,
+    pub virtual_loss: AtomicU32,
+    pub wins: AtomicU64,
+    pub rave_visits: AtomicU32,
+    pub rave_wins: AtomicU64,
+    pub first_child: AtomicU32,
+    pub num_children: AtomicU32,
+    pub amaf: AtomicU32,
+    pub state: AtomicU8,
+    pub mover: AtomicU8,
+    pub proof: AtomicU8,
+}
+
+impl<P> Default for Node<P> {
+    fn default() -> Self {
+        Node {
+            ply: OnceLock::new(),
+            visits: AtomicU32::new(0),
+            virtual_loss: AtomicU32::new(0),
+            wins: AtomicU64::new(0),
+            rave_visits: AtomicU32::new(0),
+            rave_wins: AtomicU64::new(0),
+            first_child: AtomicU32::new(0),
+            num_children: AtomicU32::new(0),
+            amaf: AtomicU32::new(NO_AMAF),
+            state: AtomicU8::new(UNEXPANDED),
+            mover: AtomicU8::new(0),
+            proof: AtomicU8::new(UNPROVEN),
+        }
+    }
+}
+
+pub(crate) fn seat_code(seat: Seat) -> u8 {
+    seat.index() as u8
+}
+
+pub(crate) fn code_seat(code: u8) -> Seat {
+    if code == 0 {
+        Seat::First
+    } else {
+        Seat::Second
+    }
+}
+
+/// Flips a proof value to the other seat's view.
+pub(crate) fn flip_proof(p: u8) -> u8 {
+    match p {
+        PROVEN_WIN => PROVEN_LOSS,
+        PROVEN_LOSS => PROVEN_WIN,
+        x => x,
+    }
+}
+
+impl<P: Copy> Node<P> {
+    #[inline]
+    pub fn ply(&self) -> P {
+        *self.ply.get().expect("non-root node has a ply")
+    }
+
+    #[inline]
+    pub fn mover(&self) -> Seat {
+        code_seat(self.mover.load(Ordering::Relaxed))
+    }
+
+    #[inline]
+    pub fn proof(&self) -> u8 {
+        self.proof.load(Ordering::Acquire)
+    }
+
+    #[inline]
+    pub fn is_expanded(&self) -> bool {
+        self.state.load(Ordering::Acquire) == EXPANDED
+    }
+
+    /// The children's index range (empty unless expanded).
+    #[inline]
+    pub fn children(&self) -> std::ops::Range<u32> {
+        if self.is_expanded() {
+            let first = self.first_child.load(Ordering::Relaxed);
+            first..first + self.num_children.load(Ordering::Relaxed)
+        } else {
+            0..0
+        }
+    }
+
+    /// Sets the proof if none is set yet; returns whether this call set it.
+    pub fn set_proof(&self, proof: u8) -> bool {
+        self.proof
+            .compare_exchange(UNPROVEN, proof, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok()
+    }
+}
+
+/// A block of [`CHUNK`] nodes, allocated when first needed.
+type Chunk<P> = Box<[Node<P>]>;
+
+/// The node pool and the root index.
+#[derive(Debug)]
+pub(crate) struct Tree<P> {
+    chunks: Box<[OnceLock<Chunk<P>>]>,
+    next: AtomicUsize,
+    cap: usize,
+    full: AtomicBool,
+    pub root: u32,
+}
+
+impl<P: Copy + Send + Sync> Tree<P> {
+    /// An empty tree for at most `cap` nodes, with a root whose mover is
+    /// `root_mover`.
+    pub fn new(cap: usize, root_mover: Seat) -> Tree<P> {
+        let cap = cap.clamp(1, u32::MAX as usize - 1);
+        let n_chunks = cap.div_ceil(CHUNK);
+        let chunks = (0..n_chunks).map(|_| OnceLock::new()).collect();
+        let tree = Tree {
+            chunks,
+            next: AtomicUsize::new(0),
+            cap,
+            full: AtomicBool::new(false),
+            root: 0,
+        };
+        let root = tree.alloc(1).expect("room for the root");
+        let node = tree.node(root);
+        node.mover.store(seat_code(root_mover), Ordering::Relaxed);
+        node.amaf.store(NO_AMAF, Ordering::Relaxed);
+        tree
+    }
+
+    /// The node with index `i`, which must have been allocated.
+    #[inline]
+    pub fn node(&self, i: u32) -> &Node<P> {
+        let i = i as usize;
+        &self.chunks[i >> CHUNK_BITS].get().expect("allocated chunk")[i & CHUNK_MASK]
+    }
+
+    /// The root node.
+    #[inline]
+    pub fn root(&self) -> &Node<P> {
+        self.node(self.root)
+    }
+
+    /// Nodes allocated so far.
+    pub fn len(&self) -> usize {
+        self.next.load(Ordering::Relaxed).min(self.cap)
+    }
+
+    /// Whether the memory cap has been hit.
+    pub fn is_full(&self) -> bool {
+        self.full.load(Ordering::Relaxed)
+    }
+
+    /// Allocates `n` contiguous fresh nodes; `None` when the cap would be
+    /// exceeded (the tree is then full and stays so).
+    pub fn alloc(&self, n: usize) -> Option<u32> {
+        if n == 0 {
+            return Some(0);
+        }
+        if self.full.load(Ordering::Relaxed) {
+            return None;
+        }
+        let first = self.next.fetch_add(n, Ordering::Relaxed);
+        if first + n > self.cap {
+            self.full.store(true, Ordering::Relaxed);
+            return None;
+        }
+        for c in (first >> CHUNK_BITS)..=((first + n - 1) >> CHUNK_BITS) {
+            self.chunks[c].get_or_init(|| (0..CHUNK).map(|_| Node::default()).collect());
+        }
+        Some(first as u32)
+    }
+
+    /// Copies the subtree under `old_root` of `old` into a fresh tree with
+    /// the same cap (breadth first, so children stay contiguous). Virtual
+    /// losses are not copied (there are none between searches).
+    pub fn copy_subtree(old: &Tree<P>, old_root: u32) -> Tree<P> {
+        let src = old.node(old_root);
+        let tree = Tree::new(old.cap, src.mover());
+        let mut queue = std::collections::VecDeque::new();
+        queue.push_back((old_root, tree.root));
+        while let Some((from, to)) = queue.pop_front() {
+            let a = old.node(from);
+            let b = tree.node(to);
+            copy_stats(a, b);
+            let range = a.children();
+            if range.is_empty() {
+                continue;
+            }
+            let Some(first) = tree.alloc(range.len()) else {
+                continue; // cannot happen with the same cap, but stay safe
+            };
+            for (k, c) in range.enumerate() {
+                let child_new = first + k as u32;
+                let src_child = old.node(c);
+                if let Some(p) = src_child.ply.get() {
+                    let _ = tree.node(child_new).ply.set(*p);
+                }
+                queue.push_back((c, child_new));
+            }
+            b.first_child.store(first, Ordering::Relaxed);
+            b.num_children
+                .store(a.num_children.load(Ordering::Relaxed), Ordering::Relaxed);
+            b.state.store(EXPANDED, Ordering::Release);
+        }
+        tree
+    }
+}
+
+fn copy_stats<P>(a: &Node<P>, b: &Node<P>) {
+    let r = Ordering::Relaxed;
+    b.visits.store(a.visits.load(r), r);
+    b.wins.store(a.wins.load(r), r);
+    b.rave_visits.store(a.rave_visits.load(r), r);
+    b.rave_wins.store(a.rave_wins.load(r), r);
+    b.amaf.store(a.amaf.load(r), r);
+    b.mover.store(a.mover.load(r), r);
+    b.proof.store(a.proof.load(Ordering::Acquire), Ordering::Release);
+}

@@ -1,0 +1,340 @@
+//! MCTS on the toy game: tactics, solver against minimax, determinism,
+//! statistics bookkeeping, tree reuse, stop, options.
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use abstracta_core::conformance::position;
+use abstracta_core::toy::{TicTacToe, TicTacToePly};
+use abstracta_core::{Game, PlyBuf, Seat};
+use mcts::{Mcts, MctsOptions, OptionsError, Proof};
+
+fn opts(spec: &str) -> MctsOptions {
+    spec.parse().unwrap_or_else(|e| panic!("{spec}: {e}"))
+}
+
+fn ply(s: &str) -> TicTacToePly {
+    s.parse().unwrap()
+}
+
+/// Exact value for the seat to move: 1 win, 0.5 draw, 0 loss.
+fn minimax(game: &TicTacToe, memo: &mut HashMap<(u64, u32), f64>) -> f64 {
+    let seat = game.to_move_seat();
+    if let Some(r) = game.status().reward(seat) {
+        return r;
+    }
+    let key = (game.hash(), game.plies_played());
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let mut plies = PlyBuf::new();
+    game.legal_plies(&mut plies);
+    let mut best: f64 = 0.0;
+    for &p in &plies {
+        let mut g = game.clone();
+        g.play_unchecked(p);
+        let v = if g.status().is_finished() {
+            g.status().reward(seat).unwrap()
+        } else if g.to_move_seat() == seat {
+            minimax(&g, memo)
+        } else {
+            1.0 - minimax(&g, memo)
+        };
+        best = best.max(v);
+    }
+    memo.insert(key, best);
+    best
+}
+
+#[test]
+fn finds_win_in_one() {
+    // x: a1 a2; o: b1 b2. x to move wins with a3 (o would win with b3).
+    let game: TicTacToe = position("tictactoe", "a1 b1 a2 b2");
+    for spec in [
+        "iters=2000,seed=1",
+        "iters=2000,threads=2,seed=1",
+        "iters=2000,solver=off,rave=off",
+    ] {
+        let r = Mcts::<TicTacToe>::new(opts(spec)).search(&game);
+        assert_eq!(r.best, Some(ply("a3")), "{spec}: {r}");
+    }
+}
+
+#[test]
+fn blocks_loss_in_one() {
+    // x: a1 c3; o: b2 and o threatens nothing yet... use x: a1 b3, o: b2 c1 -> o threatens a3 (c1-b2-a3).
+    let game: TicTacToe = position("tictactoe", "a1 b2 b3 c1");
+    for spec in [
+        "iters=3000,seed=3",
+        "iters=3000,threads=2,seed=3",
+        "iters=3000,parallel=root,threads=2",
+    ] {
+        let r = Mcts::<TicTacToe>::new(opts(spec)).search(&game);
+        assert_eq!(r.best, Some(ply("a3")), "{spec}: {r}");
+    }
+}
+
+#[test]
+fn solver_agrees_with_minimax() {
+    // Every position after 3..=6 plies on a few random lines, with and
+    // without the pie rule.
+    let mut memo = HashMap::new();
+    let mut checked = 0;
+    for spec in ["tictactoe", "tictactoe:pie=on"] {
+        for line in [
+            "a1 b2 c3 a3 c1",
+            "b2 a1 c1 a3 a2",
+            "a1 swap b2 c3 a3",
+            "b2 swap a1 c3 a3",
+            "c1 b1 b2 a3 a1",
+            "a1 b1 c1 a2 b2",
+        ] {
+            if spec == "tictactoe" && line.contains("swap") {
+                continue;
+            }
+            let words: Vec<&str> = line.split(' ').collect();
+            for n in 2..=words.len() {
+                let game: TicTacToe = position(spec, &words[..n].join(" "));
+                if game.status().is_finished() {
+                    continue;
+                }
+                let exact = minimax(&game, &mut memo);
+                let mut mcts = Mcts::<TicTacToe>::new(opts("iters=200000,seed=5"));
+                let r = mcts.search(&game);
+                let expected = if exact == 1.0 {
+                    Proof::Win
+                } else if exact == 0.0 {
+                    Proof::Loss
+                } else {
+                    Proof::Draw
+                };
+                assert_eq!(r.proof, Some(expected), "{spec} {:?}: {r}", &words[..n]);
+                // Every proven child agrees with minimax too.
+                for c in &r.children {
+                    let mut g = game.clone();
+                    g.play_unchecked(c.ply);
+                    let seat = game.to_move_seat();
+                    let v = if let Some(x) = g.status().reward(seat) {
+                        x
+                    } else if g.to_move_seat() == seat {
+                        minimax(&g, &mut memo)
+                    } else {
+                        1.0 - minimax(&g, &mut memo)
+                    };
+                    if let Some(p) = c.proof {
+                        let pv = match p {
+                            Proof::Win => 1.0,
+                            Proof::Draw => 0.5,
+                            Proof::Loss => 0.0,
+                        };
+                        assert_eq!(pv, v, "child {} of {:?}", c.ply, &words[..n]);
+                    }
+                }
+                if expected == Proof::Win {
+                    let best = r.best.unwrap();
+                    assert_eq!(r.children[0].proof, Some(Proof::Win));
+                    let mut g = game.clone();
+                    g.play_unchecked(best);
+                    let seat = game.to_move_seat();
+                    let v = g.status().reward(seat).unwrap_or_else(|| {
+                        if g.to_move_seat() == seat {
+                            minimax(&g, &mut memo)
+                        } else {
+                            1.0 - minimax(&g, &mut memo)
+                        }
+                    });
+                    assert_eq!(v, 1.0);
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 15, "{checked}");
+}
+
+#[test]
+fn solver_proves_the_start_a_draw() {
+    let game = TicTacToe::new(Default::default());
+    let r = Mcts::<TicTacToe>::new(opts("iters=1000000")).search(&game);
+    assert_eq!(r.proof, Some(Proof::Draw), "{r}");
+    assert!(r.iterations < 1_000_000);
+}
+
+#[test]
+fn same_seed_same_answer() {
+    let game: TicTacToe = position("tictactoe:pie=on", "a1");
+    let run = |seed: u64| {
+        let r = Mcts::<TicTacToe>::new(opts(&format!("iters=700,seed={seed}"))).search(&game);
+        (
+            r.best,
+            r.children
+                .iter()
+                .map(|c| (c.ply, c.visits, c.win_rate))
+                .collect::<Vec<_>>(),
+        )
+    };
+    assert_eq!(run(11), run(11));
+    assert_eq!(run(12), run(12));
+}
+
+#[test]
+fn root_visits_equal_iterations() {
+    let game = TicTacToe::new(Default::default());
+    for spec in [
+        "iters=5000,solver=off",
+        "iters=5000,threads=2,solver=off",
+        "iters=3333,threads=2,nodes=300",
+    ] {
+        let mut mcts = Mcts::<TicTacToe>::new(opts(spec));
+        let r = mcts.search(&game);
+        assert_eq!(r.iterations, mcts.root_visits(), "{spec}");
+        let sum: u64 = r.children.iter().map(|c| c.visits).sum();
+        assert_eq!(sum, r.iterations, "{spec}");
+        if spec.contains("solver=off") {
+            assert_eq!(r.iterations, spec[6..10].parse::<u64>().unwrap());
+        }
+    }
+}
+
+#[test]
+fn node_cap_is_respected() {
+    let game = TicTacToe::new(Default::default());
+    let mut mcts = Mcts::<TicTacToe>::new(opts("iters=4000,nodes=100,solver=off"));
+    let r = mcts.search(&game);
+    assert!(r.nodes <= 100, "{r}");
+    assert_eq!(r.iterations, 4000);
+}
+
+#[test]
+fn tree_reuse_keeps_subtree_visits() {
+    let game = TicTacToe::new(Default::default());
+    let mut mcts = Mcts::<TicTacToe>::new(opts("iters=3000,solver=off,seed=2"));
+    let r = mcts.search(&game);
+    let b2 = r.children.iter().find(|c| c.ply == ply("b2")).unwrap().visits;
+    mcts.advance(ply("b2"));
+    assert_eq!(mcts.root_visits(), b2);
+    let mut after = game.clone();
+    after.play_unchecked(ply("b2"));
+    let r2 = mcts.search(&after);
+    assert_eq!(mcts.root_visits(), b2 + r2.iterations);
+    // An unknown position starts afresh.
+    let other: TicTacToe = position("tictactoe", "a1");
+    let r3 = mcts.search(&other);
+    assert_eq!(mcts.root_visits(), r3.iterations);
+    // Advancing by both sides' plies keeps working.
+    mcts.advance(ply("b2"));
+    mcts.advance(ply("c3"));
+    let again: TicTacToe = position("tictactoe", "a1 b2 c3");
+    let kept = mcts.root_visits();
+    let r4 = mcts.search(&again);
+    assert_eq!(mcts.root_visits(), kept + r4.iterations);
+}
+
+#[test]
+fn stop_handle_ends_search() {
+    let game = TicTacToe::new(Default::default());
+    let mut mcts = Mcts::<TicTacToe>::new(opts("time=60s,solver=off,threads=2"));
+    let handle = mcts.stop_handle();
+    assert!(!handle.is_running());
+    handle.stop(); // no search: no effect
+    let t = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(150));
+        handle.stop();
+    });
+    let start = Instant::now();
+    let r = mcts.search(&game);
+    t.join().unwrap();
+    assert!(start.elapsed() < Duration::from_secs(20));
+    assert!(r.iterations > 0);
+    assert!(r.best.is_some());
+}
+
+#[test]
+fn time_budget() {
+    let game = TicTacToe::new(Default::default());
+    let start = Instant::now();
+    let r = Mcts::<TicTacToe>::new(opts("time=100ms,solver=off")).search(&game);
+    assert!(start.elapsed() < Duration::from_secs(5));
+    assert!(r.iterations > 10, "{r}");
+}
+
+#[test]
+fn game_over_has_no_move() {
+    let game: TicTacToe = position("tictactoe", "a1 b1 a2 b2 a3");
+    let r = Mcts::<TicTacToe>::new(MctsOptions::default()).search(&game);
+    assert_eq!(r.best, None);
+    assert_eq!(r.win_rate, 0.0);
+}
+
+#[test]
+fn pie_swap_is_understood() {
+    // After a1 (a corner), the best answer for o with pie is any draw; after
+    // x b2, swapping takes the strong centre: it should be at least as good.
+    let game: TicTacToe = position("tictactoe:pie=on", "b2");
+    assert_eq!(game.to_move_seat(), Seat::Second);
+    let r = Mcts::<TicTacToe>::new(opts("iters=400000")).search(&game);
+    // With the swap the second seat owns x's centre: the position is a
+    // draw under perfect play either way, and the solver proves it.
+    assert_eq!(r.proof, Some(Proof::Draw), "{r}");
+}
+
+#[test]
+fn options_round_trip() {
+    for spec in [
+        "",
+        "mcts",
+        "mcts:",
+        "iters=2000,threads=2,c=0.8,rave=on,solver=on,time=500ms",
+        "mcts:time=2s",
+        "mcts:iters=5,time=1.5s,threads=3,c=1.2,rave=off,solver=off,seed=99,nodes=1000,parallel=root,playout=50,fpu=0.7,ravek=100,expand=3",
+        "time=250us",
+    ] {
+        let o = opts(spec);
+        let printed = o.to_string();
+        assert!(printed.starts_with("mcts:"));
+        assert_eq!(opts(&printed), o, "{spec} -> {printed}");
+    }
+    assert_eq!(opts(""), MctsOptions::default());
+    assert_eq!(opts("mcts:time=2s").iterations, None);
+    assert_eq!(opts("mcts:time=2s").time, Some(Duration::from_secs(2)));
+    assert_eq!(opts("threads=2").iterations, Some(10_000));
+    assert_eq!(MctsOptions::default().to_string(), "mcts:iters=10000");
+}
+
+#[test]
+fn options_errors_name_the_key() {
+    let err = |s: &str| s.parse::<MctsOptions>().unwrap_err();
+    let e = err("iters=2000,bogus=1");
+    assert!(matches!(e, OptionsError::UnknownKey { .. }));
+    assert!(
+        e.to_string().contains("bogus") && e.to_string().contains("iters"),
+        "{e}"
+    );
+    let e = err("rave=maybe");
+    assert!(
+        e.to_string().contains("rave") && e.to_string().contains("on or off"),
+        "{e}"
+    );
+    let e = err("time=5");
+    assert!(
+        e.to_string().contains("time") && e.to_string().contains("500ms"),
+        "{e}"
+    );
+    let e = err("threads=0");
+    assert!(e.to_string().contains("threads"), "{e}");
+    let e = err("parallel=leaf");
+    assert!(e.to_string().contains("tree or root"), "{e}");
+    assert!(matches!(err("iters"), OptionsError::MissingValue(_)));
+    assert!(matches!(err("iters=1,iters=2"), OptionsError::Duplicate(_)));
+    assert!(matches!(err("random:seed=1"), OptionsError::NotMcts(_)));
+    assert!(matches!(err("c=-1"), OptionsError::BadValue { .. }));
+}
+
+#[test]
+fn mcts_is_send() {
+    fn is_send<T: Send>() {}
+    is_send::<Mcts<TicTacToe>>();
+    is_send::<mcts::StopHandle>();
+    fn is_sync<T: Sync>() {}
+    is_sync::<mcts::StopHandle>();
+}
