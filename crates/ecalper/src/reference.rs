@@ -150,6 +150,13 @@ impl ReferenceEcalper {
         self.group_sizes(colour).len() as u32
     }
 
+    /// `(largest group, group count)` for `colour` from one search, as
+    /// [`crate::Ecalper::score`].
+    pub fn score(&self, colour: Colour) -> (u32, u32) {
+        let sizes = self.group_sizes(colour);
+        (sizes.iter().copied().max().unwrap_or(0), sizes.len() as u32)
+    }
+
     /// Every cell in row-major order, as [`crate::Ecalper::board_cells`].
     pub fn board_cells(&self) -> Vec<Option<Colour>> {
         self.all_cells().into_iter().map(|p| self.get(p)).collect()
