@@ -252,3 +252,45 @@ pub(crate) fn render_board(cells: &[Cell], last: Option<EpaminondasPly>, footer:
     s.push('\n');
     s
 }
+
+/// Checks a board given to `from_cells`; see
+/// [`Epaminondas::from_cells`](crate::Epaminondas::from_cells).
+pub(crate) fn validate_cells(options: &EpaminondasOptions, cells: &[Cell]) -> Result<(), String> {
+    let want = usize::from(WIDTH) * usize::from(HEIGHT);
+    if cells.len() != want {
+        return Err(format!("a board has {want} cells, not {}", cells.len()));
+    }
+    let stones = cells.iter().filter(|c| **c == Cell::Stone).count() as u32;
+    let expected = if options.variant == Variant::Stones { STONES } else { 0 };
+    if stones != expected {
+        return Err(format!("this variant needs {expected} stones on the board, not {stones}"));
+    }
+    Ok(())
+}
+
+/// Reads a board diagram: rows from 12 down to 1, one per line, cells `w`,
+/// `b`, `*` or `.` (spaces ignored; blank lines skipped). For tests.
+pub fn parse_diagram(text: &str) -> Result<Vec<Cell>, String> {
+    let rows: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    if rows.len() != usize::from(HEIGHT) {
+        return Err(format!("a diagram has {HEIGHT} rows, not {}", rows.len()));
+    }
+    let mut cells = vec![Cell::Empty; usize::from(WIDTH) * usize::from(HEIGHT)];
+    for (i, line) in rows.iter().enumerate() {
+        let row = usize::from(HEIGHT) - 1 - i;
+        let symbols: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
+        if symbols.len() != usize::from(WIDTH) {
+            return Err(format!("row {} has {} cells, not {WIDTH}", row + 1, symbols.len()));
+        }
+        for (col, ch) in symbols.into_iter().enumerate() {
+            cells[row * usize::from(WIDTH) + col] = match ch.to_ascii_lowercase() {
+                '.' => Cell::Empty,
+                'b' => Cell::Black,
+                'w' => Cell::White,
+                '*' => Cell::Stone,
+                other => return Err(format!("unknown cell {other:?} (use w, b, * or .)")),
+            };
+        }
+    }
+    Ok(cells)
+}

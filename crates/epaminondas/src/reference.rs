@@ -62,6 +62,30 @@ impl ReferenceEpaminondas {
         v
     }
 
+    /// A position set up from `cells` (row-major from `a1`) with `to_move`
+    /// to play; the same contract as the engine's `from_cells`.
+    pub fn from_cells(options: EpaminondasOptions, cells: &[Cell], to_move: Colour) -> Result<Self, String> {
+        crate::ply::validate_cells(&options, cells)?;
+        let mut game = ReferenceEpaminondas::new(options);
+        for r in 0..H {
+            for c in 0..W {
+                game.board[r][c] = cells[r * W + c];
+            }
+        }
+        game.to_move = to_move;
+        Ok(game)
+    }
+
+    /// The number of `colour`'s pieces on the opponent's home row (P4).
+    pub fn home_row_count(&self, colour: Colour) -> usize {
+        self.count_on_row(colour, home_row(colour.opponent()))
+    }
+
+    /// Whether the board is symmetric in the sense of P5.
+    pub fn is_symmetric(&self) -> bool {
+        Self::is_symmetric_board(&self.board)
+    }
+
     fn stones_placed(&self) -> usize {
         self.board
             .iter()
@@ -82,7 +106,7 @@ impl ReferenceEpaminondas {
     }
 
     /// P5: reflect rows (r <-> 13 - r in 1-based rows) and exchange colours.
-    fn is_symmetric(board: &[[Cell; W]; H]) -> bool {
+    fn is_symmetric_board(board: &[[Cell; W]; H]) -> bool {
         for r in 0..H {
             for c in 0..W {
                 let mirrored = match board[H - 1 - r][c] {
@@ -178,7 +202,7 @@ impl ReferenceEpaminondas {
             }
         }
         // P5: no moved piece on the opponent's home row with a symmetric board.
-        if reaches_home_row && Self::is_symmetric(&board) {
+        if reaches_home_row && Self::is_symmetric_board(&board) {
             return None;
         }
         Some((board, !captured.is_empty()))
