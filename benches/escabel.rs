@@ -4,6 +4,9 @@
 //!
 //! `cargo bench --bench escabel -- --warm-up-time 1 --measurement-time 3`
 
+// criterion_group! generates an undocumented public function.
+#![allow(missing_docs)]
+
 use std::hint::black_box;
 
 use abstracta_core::{random_playout, Colour, Game, GameOptions, PlyBuf};

@@ -52,11 +52,16 @@ pub use crate::ply::EscabelPly;
 pub type Cells = Vec<Option<(Colour, u8)>>;
 
 /// The board in the word count that fits its size.
+///
+/// The 26x26 board is boxed so that small games stay small to move and
+/// clone; the medium one is not, since boxing it would allocate on every
+/// clone of an 11x11..15x15 game.
 #[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)]
 enum Board {
     Small(Core<2>),
     Medium(Core<4>),
-    Large(Core<11>),
+    Large(Box<Core<11>>),
 }
 
 macro_rules! with_core {
@@ -105,14 +110,18 @@ impl Escabel {
         } else if size <= 15 {
             Board::Medium(Core::new(size))
         } else {
-            Board::Large(Core::new(size))
+            Board::Large(Box::new(Core::new(size)))
         }
     }
 
     /// A position set up from `cells` (see [`Cells`]; heights 1..=255)
     /// with `to_move` to play and no plies played (so no swap is offered),
     /// for tests and analysis of positions that are tedious to reach.
-    pub fn from_cells(options: EscabelOptions, cells: &[Option<(Colour, u8)>], to_move: Colour) -> Result<Self, String> {
+    pub fn from_cells(
+        options: EscabelOptions,
+        cells: &[Option<(Colour, u8)>],
+        to_move: Colour,
+    ) -> Result<Self, String> {
         let n = usize::from(options.size);
         if cells.len() != n * n {
             return Err(format!("expected {} cells, got {}", n * n, cells.len()));
@@ -364,8 +373,7 @@ impl Game for Escabel {
     }
 
     fn explain_illegal(&self, ply: EscabelPly) -> String {
-        self.why_illegal(ply)
-            .unwrap_or_else(|| "it is legal".to_owned())
+        self.why_illegal(ply).unwrap_or_else(|| "it is legal".to_owned())
     }
 
     fn play_unchecked(&mut self, ply: EscabelPly) {
@@ -476,7 +484,14 @@ impl Game for Escabel {
     }
 
     fn render(&self) -> String {
-        render(self.options.size, &self.board_cells(), self.last, self.status, self.to_move, self.to_move_seat())
+        render(
+            self.options.size,
+            &self.board_cells(),
+            self.last,
+            self.status,
+            self.to_move,
+            self.to_move_seat(),
+        )
     }
 
     fn amaf_index(&self, ply: EscabelPly) -> Option<usize> {
@@ -496,7 +511,14 @@ impl Game for Escabel {
 /// Text board shared by both implementations (presentation, not rules):
 /// `B3` is a black stack of height 3, `.` an empty point; the points of the
 /// last ply carry a `*`.
-fn render(n: u8, cells: &[Option<(Colour, u8)>], last: Option<EscabelPly>, status: Status, to_move: Colour, seat: abstracta_core::Seat) -> String {
+fn render(
+    n: u8,
+    cells: &[Option<(Colour, u8)>],
+    last: Option<EscabelPly>,
+    status: Status,
+    to_move: Colour,
+    seat: abstracta_core::Seat,
+) -> String {
     let marked = |p: Point| match last {
         Some(EscabelPly::Place(q)) => p == q,
         Some(EscabelPly::Stack { from, to }) => p == from || p == to,

@@ -91,13 +91,8 @@ impl GameOptions for EscabelOptions {
     fn set(&mut self, key: &str, value: &str) -> Result<(), SpecError> {
         match key {
             "size" => {
-                self.size = parse_range(
-                    Self::GAME,
-                    key,
-                    value,
-                    u32::from(MIN_SIZE),
-                    u32::from(MAX_SIZE),
-                )? as u8
+                self.size =
+                    parse_range(Self::GAME, key, value, u32::from(MIN_SIZE), u32::from(MAX_SIZE))? as u8
             }
             "variant" => {
                 self.variant = match parse_choice(Self::GAME, key, value, &["standard", "checkered"])? {
@@ -133,9 +128,7 @@ impl GameOptions for EscabelOptions {
             return Err(conflict("size must be from 3 to 26"));
         }
         if self.corner.is_some() && self.variant != Variant::Checkered {
-            return Err(conflict(
-                "option corner only applies to variant=checkered",
-            ));
+            return Err(conflict("option corner only applies to variant=checkered"));
         }
         if self.corner == Some(Colour::White) && self.size % 2 == 0 {
             return Err(conflict(

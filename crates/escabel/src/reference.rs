@@ -40,10 +40,18 @@ impl ReferenceEscabel {
 
     /// A position set up from `cells` (same contract as
     /// [`crate::Escabel::from_cells`]).
-    pub fn from_cells(options: EscabelOptions, cells: &[Option<(Colour, u8)>], to_move: Colour) -> Result<Self, String> {
+    pub fn from_cells(
+        options: EscabelOptions,
+        cells: &[Option<(Colour, u8)>],
+        to_move: Colour,
+    ) -> Result<Self, String> {
         let mut game = ReferenceEscabel::new(options);
         if cells.len() != game.cells.len() {
-            return Err(format!("expected {} cells, got {}", game.cells.len(), cells.len()));
+            return Err(format!(
+                "expected {} cells, got {}",
+                game.cells.len(),
+                cells.len()
+            ));
         }
         if cells.iter().any(|c| matches!(c, Some((_, 0)))) {
             return Err("a stack has height at least 1".into());
@@ -81,7 +89,12 @@ impl ReferenceEscabel {
 
     /// E3: whether the stacks on (c1, r1) and (c2, r2) are connected.
     pub fn connected(&self, a: Point, b: Point) -> bool {
-        let (c1, r1, c2, r2) = (i32::from(a.col), i32::from(a.row), i32::from(b.col), i32::from(b.row));
+        let (c1, r1, c2, r2) = (
+            i32::from(a.col),
+            i32::from(a.row),
+            i32::from(b.col),
+            i32::from(b.row),
+        );
         let (Some((colour_a, ha)), Some((colour_b, hb))) = (self.at(c1, r1), self.at(c2, r2)) else {
             return false;
         };
@@ -119,7 +132,13 @@ impl ReferenceEscabel {
     pub fn has_winning_chain(&self, colour: Colour) -> bool {
         let n = self.n as i32;
         let on_first = |c: i32, r: i32| if colour == Colour::Black { r == 0 } else { c == 0 };
-        let on_second = |c: i32, r: i32| if colour == Colour::Black { r == n - 1 } else { c == n - 1 };
+        let on_second = |c: i32, r: i32| {
+            if colour == Colour::Black {
+                r == n - 1
+            } else {
+                c == n - 1
+            }
+        };
         let mut seen = vec![false; self.cells.len()];
         let mut queue = VecDeque::new();
         for r in 0..n {
@@ -188,7 +207,10 @@ impl ReferenceEscabel {
         let mut out = Vec::new();
         for (k, cell) in self.cells.iter().enumerate() {
             if cell.is_none() {
-                out.push(EscabelPly::Place(Point::new((k % self.n) as u8, (k / self.n) as u8)));
+                out.push(EscabelPly::Place(Point::new(
+                    (k % self.n) as u8,
+                    (k / self.n) as u8,
+                )));
             }
         }
         out.extend(self.stack_moves(self.to_move));

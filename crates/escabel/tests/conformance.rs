@@ -15,12 +15,12 @@ fn candidates<G: Game<Ply = EscabelPly, Options = EscabelOptions>>(game: &G) -> 
         for col in 0..=n.min(25) {
             let a = Point::new(col, row);
             v.push(EscabelPly::Place(a));
-            if col + 1 <= n {
+            if col < n {
                 let b = Point::new(col + 1, row);
                 v.push(EscabelPly::Stack { from: a, to: b });
                 v.push(EscabelPly::Stack { from: b, to: a });
             }
-            if row + 1 <= n {
+            if row < n {
                 let b = Point::new(col, row + 1);
                 v.push(EscabelPly::Stack { from: a, to: b });
                 v.push(EscabelPly::Stack { from: b, to: a });

@@ -47,7 +47,13 @@ fn run(spec: &str, seed: u64, stacking_bias: bool) {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut history = Vec::new();
     loop {
-        let ctx = || format!("{spec} seed {seed} after [{}]\n{}", history.join(" "), engine.render());
+        let ctx = || {
+            format!(
+                "{spec} seed {seed} after [{}]\n{}",
+                history.join(" "),
+                engine.render()
+            )
+        };
         let legal = sorted(&engine);
         assert_eq!(legal, sorted(&reference), "legal plies: {}", ctx());
         assert_eq!(engine.board_cells(), reference.board_cells(), "board: {}", ctx());
@@ -84,7 +90,13 @@ fn run(spec: &str, seed: u64, stacking_bias: bool) {
         }
         if legal.is_empty() {
             if std::env::var("ESCABEL_DIFF_VERBOSE").is_ok() {
-                eprintln!("{spec} seed {seed}: {} plies, {} [{}]\n{}", history.len(), engine.status(), history.join(" "), engine.render());
+                eprintln!(
+                    "{spec} seed {seed}: {} plies, {} [{}]\n{}",
+                    history.len(),
+                    engine.status(),
+                    history.join(" "),
+                    engine.render()
+                );
             }
             break;
         }

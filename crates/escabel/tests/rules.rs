@@ -121,7 +121,12 @@ both!(
 );
 
 fn decision_board_size_3_to_26<G: Probe>() {
-    for bad in ["escabel:size=2", "escabel:size=27", "escabel:size=0", "escabel:size=x"] {
+    for bad in [
+        "escabel:size=2",
+        "escabel:size=27",
+        "escabel:size=0",
+        "escabel:size=x",
+    ] {
         assert!(EscabelOptions::from_spec(bad).is_err(), "{bad}");
     }
     for n in [3u8, 10, 11, 15, 16, 26] {
@@ -308,7 +313,11 @@ fn e4_placement_on_empty_point_only<G: Probe>() {
 fn e5_stacking_move_transfers_pieces<G: Probe>() {
     let g: G = position("escabel:size=4,pie=off", "a2 b2 a2-b2");
     assert_eq!(at(&g, "b2"), Some((B, 2)), "my piece on top of theirs");
-    assert_eq!(at(&g, "a2"), Some((W, 1)), "an opponent's piece on the vacated stack");
+    assert_eq!(
+        at(&g, "a2"),
+        Some((W, 1)),
+        "an opponent's piece on the vacated stack"
+    );
     assert_eq!(g.to_move_colour(), W);
 }
 
@@ -373,7 +382,10 @@ fn e7_no_legal_move_loses<G: Probe>() {
     //   1  B1 B1 B1
     // Black is to move, has no chain, no empty point and no equal-height
     // enemy neighbour: Black loses.
-    let g: G = position("escabel:size=3,variant=checkered,pie=off", "c3-c2 b1-b2 c2-b2 a2-a3");
+    let g: G = position(
+        "escabel:size=3,variant=checkered,pie=off",
+        "c3-c2 b1-b2 c2-b2 a2-a3",
+    );
     assert_eq!(g.to_move_colour(), B);
     assert!(!g.chain(B));
     assert!(legal(&g).is_empty());
@@ -460,7 +472,9 @@ fn e9_checkered_first_move_is_a_stacking_move<G: Probe>() {
 
 fn bad_plies_are_errors_not_panics<G: Probe>() {
     let mut g: G = position("escabel:size=5", "c3");
-    for bad in ["z26", "f1", "a6", "a1-a6", "f5-e5", "a1-b2", "a1-a1", "c3-c4", "swapp", "", "c", "1a", "c3--c4"] {
+    for bad in [
+        "z26", "f1", "a6", "a1-a6", "f5-e5", "a1-b2", "a1-a1", "c3-c4", "swapp", "", "c", "1a", "c3--c4",
+    ] {
         let before = g.hash();
         assert!(g.play_str(bad).is_err(), "{bad}");
         assert_eq!(g.hash(), before);
@@ -497,7 +511,9 @@ fn spec_round_trips() {
         assert_eq!(EscabelOptions::from_spec(&o.spec()).unwrap(), o);
     }
     assert_eq!(
-        EscabelOptions::from_spec("escabel:size=9,pie=on,variant=standard").unwrap().spec(),
+        EscabelOptions::from_spec("escabel:size=9,pie=on,variant=standard")
+            .unwrap()
+            .spec(),
         "escabel"
     );
 }
