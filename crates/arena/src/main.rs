@@ -1,1 +1,5 @@
-fn main() {}
+//! The `arena` binary: see the library's documentation.
+
+fn main() {
+    std::process::exit(arena::cli::main_exit_code());
+}

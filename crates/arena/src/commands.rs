@@ -1,0 +1,193 @@
+//! The position commands: `perft`, `status`, `show` and `analyze`.
+
+use std::io::Write;
+use std::time::Instant;
+
+use abstracta::registry::{with_game, GameVisitor};
+use abstracta_core::{perft, Game, GameOptions, PlyBuf};
+use rayon::prelude::*;
+
+use crate::engine::{BuildOptions, EngineSpec};
+use crate::error::ArenaError;
+use crate::position::Position;
+
+/// Counts leaves `depth` plies deep, splitting the first ply over threads.
+pub fn parallel_perft<G: Game>(game: &G, depth: u32) -> u64 {
+    if depth <= 2 {
+        return perft(game, depth);
+    }
+    let mut plies = PlyBuf::new();
+    game.legal_plies(&mut plies);
+    plies
+        .par_iter()
+        .map(|&ply| {
+            let mut child = game.clone();
+            child.play_unchecked(ply);
+            perft(&child, depth - 1)
+        })
+        .sum()
+}
+
+fn position<G: Game>(options: G::Options, moves: &str) -> Result<Position<G>, ArenaError> {
+    Ok(Position::with_moves(options, moves)?)
+}
+
+struct Perft<'a, W: Write> {
+    moves: &'a str,
+    depth: u32,
+    out: W,
+}
+
+impl<W: Write> GameVisitor for Perft<'_, W> {
+    type Output = Result<(), ArenaError>;
+    fn visit<G: Game>(mut self, options: G::Options) -> Self::Output {
+        let pos = position::<G>(options, self.moves)?;
+        let started = Instant::now();
+        let mut nodes = 0u64;
+        for d in 1..=self.depth {
+            let count = parallel_perft(pos.game(), d);
+            nodes += count;
+            writeln!(self.out, "{d} {count}").map_err(|e| ArenaError::io("writing perft output", e))?;
+            let _ = self.out.flush();
+        }
+        let secs = started.elapsed().as_secs_f64();
+        eprintln!(
+            "perft: {nodes} leaves in {secs:.3}s ({:.0} leaves/s)",
+            nodes as f64 / secs.max(1e-9)
+        );
+        Ok(())
+    }
+}
+
+/// `arena perft`: one `d COUNT` line per depth on `out`, timing on stderr.
+pub fn perft_command(spec: &str, moves: &str, depth: u32, out: impl Write) -> Result<(), ArenaError> {
+    with_game(spec, Perft { moves, depth, out })?
+}
+
+struct StatusWord<'a> {
+    moves: &'a str,
+}
+
+impl GameVisitor for StatusWord<'_> {
+    type Output = Result<String, ArenaError>;
+    fn visit<G: Game>(self, options: G::Options) -> Self::Output {
+        let pos = position::<G>(options, self.moves)?;
+        Ok(pos.game().status().word().to_owned())
+    }
+}
+
+/// `arena status`: `ongoing`, `black`, `white` or `draw`.
+pub fn status_command(spec: &str, moves: &str) -> Result<String, ArenaError> {
+    with_game(spec, StatusWord { moves })?
+}
+
+struct Show<'a> {
+    moves: &'a str,
+}
+
+impl GameVisitor for Show<'_> {
+    type Output = Result<String, ArenaError>;
+    fn visit<G: Game>(self, options: G::Options) -> Self::Output {
+        let spec = options.spec();
+        let pos = position::<G>(options, self.moves)?;
+        let game = pos.game();
+        let mut out = format!("{spec}, after {} plies\n", game.plies_played());
+        out.push_str(&game.render());
+        let status = game.status();
+        if status.is_ongoing() {
+            out.push_str(&format!(
+                "to move: {} ({} player)\nstatus: ongoing\n",
+                game.to_move_colour(),
+                game.to_move_seat()
+            ));
+        } else {
+            out.push_str(&format!("status: {} ({status})\n", status.word()));
+        }
+        Ok(out)
+    }
+}
+
+/// `arena show`: the board, who is to move and the status.
+pub fn show_command(spec: &str, moves: &str) -> Result<String, ArenaError> {
+    with_game(spec, Show { moves })?
+}
+
+struct Analyze<'a> {
+    moves: &'a str,
+    engine: &'a EngineSpec,
+}
+
+impl GameVisitor for Analyze<'_> {
+    type Output = Result<String, ArenaError>;
+    fn visit<G: Game>(self, options: G::Options) -> Self::Output {
+        let spec = options.spec();
+        let pos = position::<G>(options, self.moves)?;
+        if pos.game().status().is_finished() {
+            return Err(ArenaError::usage(format!(
+                "the game is over ({}); there is nothing to analyse",
+                pos.game().status()
+            )));
+        }
+        let mut engine = self.engine.build::<G>(&BuildOptions::new(&spec))?;
+        let analysis = engine.analyze(pos.game(), pos.history())?;
+        Ok(format!(
+            "{}\n{}engine: {}\n{analysis}",
+            spec,
+            pos.game().render(),
+            engine.describe()
+        ))
+    }
+}
+
+/// `arena analyze`: best ply, win rate, principal variation, top children.
+pub fn analyze_command(spec: &str, moves: &str, engine: &str) -> Result<String, ArenaError> {
+    let engine: EngineSpec = engine.parse()?;
+    with_game(
+        spec,
+        Analyze {
+            moves,
+            engine: &engine,
+        },
+    )?
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn perft_lines() {
+        let mut out = Vec::new();
+        perft_command("tictactoe", "", 4, &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "1 9\n2 72\n3 504\n4 3024\n");
+        let mut out = Vec::new();
+        perft_command("tictactoe", "b2", 1, &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "1 8\n");
+    }
+
+    #[test]
+    fn status_words() {
+        assert_eq!(status_command("tictactoe", "").unwrap(), "ongoing");
+        assert_eq!(status_command("tictactoe", "a1 b1 a2 b2 a3").unwrap(), "black");
+        assert_eq!(
+            status_command("tictactoe", "b2 a1 c1 a3 a2 c2 b1 b3 c3").unwrap(),
+            "draw"
+        );
+        let err = status_command("tictactoe", "a1 zz").unwrap_err();
+        assert!(err.to_string().contains("ply 2"), "{err}");
+        assert_eq!(err.exit_code(), 2);
+        assert_eq!(status_command("chess", "").unwrap_err().exit_code(), 2);
+    }
+
+    #[test]
+    fn show_and_analyze() {
+        let s = show_command("tictactoe", "b2").unwrap();
+        assert!(
+            s.contains("to move: white") && s.contains("status: ongoing"),
+            "{s}"
+        );
+        let a = analyze_command("tictactoe", "b2", "random").unwrap();
+        assert!(a.contains("best: "), "{a}");
+        assert!(analyze_command("tictactoe", "a1 b1 a2 b2 a3", "random").is_err());
+    }
+}

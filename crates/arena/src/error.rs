@@ -1,0 +1,62 @@
+//! The errors of the `arena` commands and how they map to exit codes.
+
+use abstracta_core::{PlayError, PlyListError, SpecError};
+use thiserror::Error;
+
+/// Something that stopped an `arena` command.
+///
+/// Bad input (exit code 2) is kept apart from failures while running (exit
+/// code 1): see [`ArenaError::exit_code`].
+#[derive(Debug, Error)]
+pub enum ArenaError {
+    /// The game spec names no game or holds a bad option.
+    #[error("{0}")]
+    Spec(#[from] SpecError),
+    /// A ply of a move list could not be read or is illegal.
+    #[error("{0}")]
+    Moves(#[from] PlyListError),
+    /// A single ply could not be played.
+    #[error("{0}")]
+    Play(#[from] PlayError),
+    /// An engine spec or engine option is wrong.
+    #[error("{0}")]
+    Engine(#[from] crate::engine::EngineError),
+    /// A command-line value is wrong (what was given, what was expected).
+    #[error("{0}")]
+    Usage(String),
+    /// A tournament directory or record file could not be used.
+    #[error("{0}")]
+    Records(#[from] crate::records::RecordError),
+    /// Reading or writing a file failed.
+    #[error("{what}: {source}")]
+    Io {
+        /// What was being done.
+        what: String,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+}
+
+impl ArenaError {
+    /// A usage error with the given message.
+    pub fn usage(message: impl Into<String>) -> ArenaError {
+        ArenaError::Usage(message.into())
+    }
+
+    /// An I/O error while doing `what`.
+    pub fn io(what: impl Into<String>, source: std::io::Error) -> ArenaError {
+        ArenaError::Io {
+            what: what.into(),
+            source,
+        }
+    }
+
+    /// The process exit code: 2 for bad input, 1 for failures while running.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            ArenaError::Io { .. } => 1,
+            ArenaError::Engine(e) if e.is_runtime() => 1,
+            _ => 2,
+        }
+    }
+}

@@ -1,0 +1,316 @@
+//! `arena play`: terminal play between humans and engines.
+//!
+//! Reads commands from any [`BufRead`], so it works with a terminal and with
+//! piped input alike. Besides plies, a human may type `undo`, `swap` (or
+//! `sides`: exchange sides with the engine; when the pie-rule swap is legal,
+//! `swap` plays it), `hint`, `legal`, `new`, `help` and `quit`.
+
+use std::io::{BufRead, Write};
+
+use abstracta::registry::{with_game, GameVisitor};
+use abstracta_core::{Colour, Game, GameOptions};
+
+use crate::engine::{BuildOptions, EngineSpec, Player, DEFAULT_ENGINE};
+use crate::error::ArenaError;
+use crate::position::Position;
+
+/// Who controls a side.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Controller {
+    /// A person typing plies.
+    Human,
+    /// An engine.
+    Engine(EngineSpec),
+}
+
+impl std::str::FromStr for Controller {
+    type Err = ArenaError;
+    fn from_str(s: &str) -> Result<Controller, ArenaError> {
+        if s.trim().eq_ignore_ascii_case("human") {
+            Ok(Controller::Human)
+        } else {
+            Ok(Controller::Engine(s.parse()?))
+        }
+    }
+}
+
+const HELP: &str =
+    "commands: a ply (e.g. c3), undo, swap (exchange sides; plays the pie swap where it is legal), \
+sides, hint, legal, new, help, quit";
+
+struct Play<'a, R, W> {
+    echo: bool,
+    black: &'a Controller,
+    white: &'a Controller,
+    input: R,
+    output: W,
+}
+
+struct Side<G: Game> {
+    label: String,
+    engine: Option<Box<dyn Player<G>>>,
+}
+
+fn win_rate_text(w: Option<f64>) -> String {
+    w.map(|w| format!(" (win rate {:.0}%)", w * 100.0))
+        .unwrap_or_default()
+}
+
+impl<R: BufRead, W: Write> Play<'_, R, W> {
+    fn say(&mut self, text: &str) -> Result<(), ArenaError> {
+        self.output
+            .write_all(text.as_bytes())
+            .and_then(|_| self.output.flush())
+            .map_err(|e| ArenaError::io("writing to the terminal", e))
+    }
+
+    fn read_line(&mut self) -> Result<Option<String>, ArenaError> {
+        let mut line = String::new();
+        match self.input.read_line(&mut line) {
+            Ok(0) => Ok(None),
+            Ok(_) => {
+                if self.echo {
+                    self.say(&format!("{}\n", line.trim_end()))?;
+                }
+                Ok(Some(line.trim().to_owned()))
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => Ok(Some(String::new())),
+            Err(e) => Err(ArenaError::io("reading input", e)),
+        }
+    }
+}
+
+fn mover<G: Game>(game: &G) -> String {
+    format!("{} ({} player)", game.to_move_colour(), game.to_move_seat())
+}
+
+impl<R: BufRead, W: Write> GameVisitor for Play<'_, R, W> {
+    type Output = Result<(), ArenaError>;
+
+    fn visit<G: Game>(mut self, options: G::Options) -> Self::Output {
+        let spec = options.spec();
+        let build = BuildOptions::new(&spec);
+        // --black names whoever starts as Black.
+        let (first_ctl, second_ctl) = if G::FIRST_COLOUR == Colour::Black {
+            (self.black, self.white)
+        } else {
+            (self.white, self.black)
+        };
+        let make = |c: &Controller| -> Result<Side<G>, ArenaError> {
+            Ok(match c {
+                Controller::Human => Side {
+                    label: "human".to_owned(),
+                    engine: None,
+                },
+                Controller::Engine(e) => Side {
+                    label: e.to_string(),
+                    engine: Some(e.build::<G>(&build)?),
+                },
+            })
+        };
+        let mut sides = [make(first_ctl)?, make(second_ctl)?];
+        let hint_spec: EngineSpec = match (first_ctl, second_ctl) {
+            (Controller::Engine(e), _) | (_, Controller::Engine(e)) => e.clone(),
+            _ => DEFAULT_ENGINE.parse()?,
+        };
+        let mut hint_engine = hint_spec.build::<G>(&build)?;
+        let mut pos: Position<G> = Position::new(options.clone());
+        self.say(&format!(
+            "{spec}: first player {}, second player {}. Type help for commands.\n{}",
+            sides[0].label,
+            sides[1].label,
+            pos.game().render()
+        ))?;
+        let mut announced_end = false;
+        loop {
+            let game = pos.game().clone();
+            let status = game.status();
+            if status.is_finished() {
+                if !announced_end {
+                    self.say(&format!("result: {} ({status})\n", status.word()))?;
+                    announced_end = true;
+                    if sides.iter().all(|s| s.engine.is_some()) {
+                        return Ok(());
+                    }
+                    self.say("game over: undo, new or quit\n")?;
+                }
+            } else {
+                announced_end = false;
+                let seat = game.to_move_seat();
+                if let Some(engine) = sides[seat.index()].engine.as_mut() {
+                    let choice = engine.genmove(&game, pos.history())?;
+                    pos.play(choice.ply)?;
+                    let text = format!(
+                        "{} plays {}{}\n{}",
+                        mover(&game),
+                        choice.ply,
+                        win_rate_text(choice.win_rate),
+                        pos.game().render()
+                    );
+                    self.say(&text)?;
+                    continue;
+                }
+                self.say(&format!("{} to move> ", mover(&game)))?;
+            }
+            let Some(line) = self.read_line()? else {
+                self.say("\ninput ended\n")?;
+                return Ok(());
+            };
+            let lower = line.to_ascii_lowercase();
+            match lower.as_str() {
+                "" => {}
+                "quit" | "exit" | "q" => return Ok(()),
+                "help" | "?" => self.say(&format!("{HELP}\n"))?,
+                "legal" => {
+                    let legal = pos.legal_text();
+                    self.say(&format!("legal: {legal}\n"))?;
+                }
+                "new" => {
+                    pos = Position::new(options.clone());
+                    let board = pos.game().render();
+                    self.say(&board)?;
+                }
+                "undo" => {
+                    if !pos.undo() {
+                        self.say("nothing to undo\n")?;
+                        continue;
+                    }
+                    // Take back the engine's replies too, back to a human turn.
+                    while pos.game().status().is_ongoing()
+                        && sides[pos.game().to_move_seat().index()].engine.is_some()
+                        && pos.undo()
+                    {}
+                    let board = pos.game().render();
+                    self.say(&board)?;
+                }
+                "hint" => {
+                    if status.is_finished() {
+                        self.say("the game is over\n")?;
+                        continue;
+                    }
+                    match hint_engine.genmove(&game, pos.history()) {
+                        Ok(c) => {
+                            let text =
+                                format!("hint ({}): {}{}\n", hint_spec, c.ply, win_rate_text(c.win_rate));
+                            self.say(&text)?;
+                        }
+                        Err(e) => self.say(&format!("no hint: {e}\n"))?,
+                    }
+                }
+                "sides" => {
+                    sides.swap(0, 1);
+                    let text = format!(
+                        "sides exchanged: first player {}, second player {}\n",
+                        sides[0].label, sides[1].label
+                    );
+                    self.say(&text)?;
+                }
+                _ if lower == "swap" && !game.is_legal_text("swap") => {
+                    sides.swap(0, 1);
+                    let text = format!(
+                        "sides exchanged: first player {}, second player {}\n",
+                        sides[0].label, sides[1].label
+                    );
+                    self.say(&text)?;
+                }
+                _ => match pos.play_str(&line) {
+                    Ok(_) => {
+                        let board = pos.game().render();
+                        self.say(&board)?;
+                    }
+                    Err(e) => {
+                        let legal = pos.legal_text();
+                        self.say(&format!("{e}\nlegal plies: {legal}\n"))?;
+                    }
+                },
+            }
+        }
+    }
+}
+
+trait LegalText {
+    fn is_legal_text(&self, text: &str) -> bool;
+}
+
+impl<G: Game> LegalText for G {
+    fn is_legal_text(&self, text: &str) -> bool {
+        text.parse::<G::Ply>().is_ok_and(|p| self.is_legal(p))
+    }
+}
+
+/// `arena play`: plays `spec` between the two controllers, reading human
+/// input from `input` and drawing on `output`. With `echo`, input lines are
+/// repeated after the prompt (for piped input, so the transcript reads well).
+pub fn play_command(
+    echo: bool,
+    spec: &str,
+    black: &Controller,
+    white: &Controller,
+    input: impl BufRead,
+    output: impl Write,
+) -> Result<(), ArenaError> {
+    with_game(
+        spec,
+        Play {
+            echo,
+            black,
+            white,
+            input,
+            output,
+        },
+    )?
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(input: &str, black: &str, white: &str) -> String {
+        let mut out = Vec::new();
+        play_command(
+            true,
+            "tictactoe",
+            &black.parse().unwrap(),
+            &white.parse().unwrap(),
+            input.as_bytes(),
+            &mut out,
+        )
+        .unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn humans_play_a_whole_game() {
+        let out = run("a1\nb1\na2\nzz\nb1\nc1\nundo\nb2\na3\n", "human", "human");
+        assert!(out.contains("result: black"), "{out}");
+        assert!(out.contains("cannot read ply"), "{out}");
+        assert!(out.contains("illegal ply b1"), "{out}");
+        assert!(out.contains("legal plies: "), "{out}");
+    }
+
+    #[test]
+    fn engine_replies_and_hints() {
+        let out = run("hint\nb2\nundo\nsides\nquit\n", "human", "random");
+        assert!(out.contains("hint (random): "), "{out}");
+        assert!(out.contains("white (second player) plays "), "{out}");
+        assert!(out.contains("sides exchanged"), "{out}");
+        let out = run("", "random", "random");
+        assert!(out.contains("result: "), "{out}");
+    }
+
+    #[test]
+    fn pie_swap_is_a_ply_when_legal() {
+        let mut out = Vec::new();
+        play_command(
+            false,
+            "tictactoe:pie=on",
+            &Controller::Human,
+            &Controller::Human,
+            "b2\nswap\n".as_bytes(),
+            &mut out,
+        )
+        .unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(out.contains("white (first player) to move"), "{out}");
+    }
+}
