@@ -262,9 +262,7 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
 
     /// Completed iterations through the kept tree's root (0 without one).
     pub fn root_visits(&self) -> u64 {
-        self.tree
-            .as_ref()
-            .map_or(0, |t| u64::from(t.root().visits.load(Ordering::Relaxed)))
+        self.tree.as_ref().map_or(0, |t| u64::from(t.root().visits()))
     }
 
     /// Moves the root of the kept tree to the child reached by `ply` (a ply
@@ -459,10 +457,11 @@ fn root_stats<P: Copy + Send + Sync>(tree: &Tree<P>) -> Vec<RootStat<P>> {
         .children()
         .map(|c| {
             let n = tree.node(c);
+            let (visits, wins) = n.stats();
             RootStat {
                 ply: n.ply(),
-                visits: u64::from(n.visits.load(Ordering::Relaxed)),
-                wins: n.wins.load(Ordering::Relaxed),
+                visits: u64::from(visits),
+                wins: u64::from(wins),
                 proof: n.proof(),
             }
         })
@@ -481,10 +480,7 @@ fn principal_variation<P: Copy + Eq + Send + Sync>(tree: &Tree<P>, best: P) -> V
         let mut best_key = (0u8, 0u32);
         for c in node.children() {
             let ch = tree.node(c);
-            let key = (
-                u8::from(ch.proof() == PROVEN_WIN),
-                ch.visits.load(Ordering::Relaxed),
-            );
+            let key = (u8::from(ch.proof() == PROVEN_WIN), ch.visits());
             if key > best_key {
                 best_key = key;
                 next = Some(c);

@@ -248,9 +248,7 @@ impl<G: Game> Worker<G> {
             }
             if !node.is_expanded() {
                 let is_root = self.path.len() == 1;
-                if (is_root || node.visits.load(Ordering::Relaxed) >= opts.expand_visits.max(1))
-                    && !tree.is_full()
-                {
+                if (is_root || node.visits() >= opts.expand_visits.max(1)) && !tree.is_full() {
                     match self.expand(sh, idx, &state) {
                         Expansion::Expanded => continue,
                         Expansion::Terminal => {
@@ -338,9 +336,10 @@ impl<G: Game> Worker<G> {
         let opts = sh.opts;
         let node = tree.node(idx);
         let range = node.children();
-        let parent_n = node.visits.load(Ordering::Relaxed) + node.virtual_loss.load(Ordering::Relaxed);
+        let parent_n = node.visits() + node.virtual_loss.load(Ordering::Relaxed);
         let log_n = f64::from(parent_n.max(1)).ln();
         let c = opts.exploration;
+        let explore = c * log_n.sqrt();
         let mut best = range.start;
         let mut best_score = f64::NEG_INFINITY;
         for i in range {
@@ -352,29 +351,26 @@ impl<G: Game> Worker<G> {
                     return i;
                 }
             }
-            let n = ch.visits.load(Ordering::Relaxed) + ch.virtual_loss.load(Ordering::Relaxed);
-            let rn = if sh.rave {
-                ch.rave_visits.load(Ordering::Relaxed)
-            } else {
-                0
-            };
+            let (visits, wins) = ch.stats();
+            let n = visits + ch.virtual_loss.load(Ordering::Relaxed);
+            let (rn, rwins) = if sh.rave { ch.rave() } else { (0, 0) };
             let mut score = if n == 0 {
                 if rn > 0 {
-                    let rq = ch.rave_wins.load(Ordering::Relaxed) as f64 / (2.0 * f64::from(rn));
-                    rq + c * log_n.sqrt()
+                    let rq = f64::from(rwins) / (2.0 * f64::from(rn));
+                    rq + explore
                 } else {
                     opts.fpu
                 }
             } else {
                 let nf = f64::from(n);
-                let mut q = ch.wins.load(Ordering::Relaxed) as f64 / (2.0 * nf);
+                let mut q = f64::from(wins) / (2.0 * nf);
                 if rn > 0 {
                     let rnf = f64::from(rn);
-                    let rq = ch.rave_wins.load(Ordering::Relaxed) as f64 / (2.0 * rnf);
+                    let rq = f64::from(rwins) / (2.0 * rnf);
                     let beta = rnf / (rnf + nf + rnf * nf / opts.rave_k);
                     q = (1.0 - beta) * q + beta * rq;
                 }
-                q + c * (log_n / nf).sqrt()
+                q + explore / nf.sqrt()
             };
             if proof == PROVEN_LOSS {
                 score -= 1e9;
@@ -443,8 +439,7 @@ impl<G: Game> Worker<G> {
                 let m = tree.node(range.start).mover();
                 points = for_seat(for_seat(points, m).max(1), m);
             }
-            node.visits.fetch_add(1, Ordering::Relaxed);
-            node.wins.fetch_add(for_seat(points, mover), Ordering::Relaxed);
+            node.add_result(for_seat(points, mover));
             if i != root {
                 node.virtual_loss.fetch_sub(1, Ordering::Relaxed);
             }
@@ -458,8 +453,7 @@ impl<G: Game> Worker<G> {
                         let ch = tree.node(c);
                         let a = ch.amaf.load(Ordering::Relaxed);
                         if a != NO_AMAF && bits[(a >> 6) as usize] & (1 << (a & 63)) != 0 {
-                            ch.rave_visits.fetch_add(1, Ordering::Relaxed);
-                            ch.rave_wins.fetch_add(reward, Ordering::Relaxed);
+                            ch.add_rave(reward);
                         }
                     }
                 }

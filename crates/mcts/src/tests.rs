@@ -1,1 +1,64 @@
-//! Unit tests (see also tests/).
+//! Unit tests of the tree bookkeeping (see also `tests/`).
+
+use std::sync::atomic::Ordering;
+
+use abstracta_core::toy::TicTacToe;
+use abstracta_core::Game;
+
+use crate::tree::Tree;
+use crate::{Mcts, MctsOptions};
+
+/// Checks every node reachable from the root: no virtual loss left, each
+/// expanded node's visits equal its children's plus the iterations that
+/// ended at it, half points never exceed twice the visits.
+fn check_tree<P: Copy + Send + Sync>(tree: &Tree<P>, strict: bool) -> usize {
+    let mut stack = vec![tree.root];
+    let mut seen = 0;
+    while let Some(i) = stack.pop() {
+        seen += 1;
+        let node = tree.node(i);
+        assert_eq!(node.virtual_loss.load(Ordering::Relaxed), 0, "node {i}");
+        let (visits, wins) = node.stats();
+        let visits = u64::from(visits);
+        assert!(u64::from(wins) <= 2 * visits);
+        let children: u64 = node.children().map(|c| u64::from(tree.node(c).visits())).sum();
+        // An iteration ends at a node (leaf playout or proven node) or
+        // passes through one child; the first visit precedes expansion
+        // (with several threads, more may arrive while it expands).
+        assert!(children <= visits, "node {i}: {children} > {visits}");
+        if strict && node.children().len() > 0 && node.proof() == crate::tree::UNPROVEN {
+            assert!(visits - children <= 1 + u64::from(i == tree.root), "node {i}");
+        }
+        stack.extend(node.children());
+    }
+    seen
+}
+
+#[test]
+fn no_virtual_loss_residue() {
+    let game = TicTacToe::new(Default::default());
+    for spec in [
+        "iters=20000,solver=off",
+        "iters=20000,threads=2,solver=off",
+        "iters=20000,threads=2",
+        "iters=5000,threads=2,nodes=500,solver=off",
+    ] {
+        let options: MctsOptions = spec.parse().unwrap();
+        let mut mcts = Mcts::<TicTacToe>::new(options);
+        let r = mcts.search(&game);
+        let tree = mcts.tree.as_ref().unwrap();
+        let seen = check_tree(tree, !spec.contains("threads"));
+        assert_eq!(seen, tree.len(), "{spec}");
+        assert_eq!(u64::from(tree.root().visits()), r.iterations);
+    }
+}
+
+#[test]
+fn copied_subtree_is_consistent() {
+    let game = TicTacToe::new(Default::default());
+    let mut mcts = Mcts::<TicTacToe>::new("iters=20000,threads=2,solver=off".parse().unwrap());
+    mcts.search(&game);
+    mcts.advance("a1".parse().unwrap());
+    let tree = mcts.tree.as_ref().unwrap();
+    assert_eq!(check_tree(tree, false), tree.len());
+}
