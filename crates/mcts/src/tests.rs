@@ -26,7 +26,7 @@ fn check_tree<P: Copy + Send + Sync>(tree: &Tree<P>, strict: bool) -> usize {
         // passes through one child; the first visit precedes expansion
         // (with several threads, more may arrive while it expands).
         assert!(children <= visits, "node {i}: {children} > {visits}");
-        if strict && node.children().len() > 0 && node.proof() == crate::tree::UNPROVEN {
+        if strict && !node.children().is_empty() && node.proof() == crate::tree::UNPROVEN {
             assert!(visits - children <= 1 + u64::from(i == tree.root), "node {i}");
         }
         stack.extend(node.children());
