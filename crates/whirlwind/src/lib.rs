@@ -93,6 +93,9 @@ pub fn setup_stones(n: u8, setup: Setup) -> Vec<(Point, Colour)> {
 struct Tables {
     n: u8,
     stride: u32,
+    /// Words that hold board points: the rest are always zero, so the hot
+    /// loops stop here (4 words at 14x14 instead of 11).
+    words: usize,
     geo: Geometry<WORDS>,
     /// Per colour: the edge its chains start from (Black: row 1, White:
     /// column a) and the opposite one.
@@ -117,9 +120,11 @@ impl Tables {
                 setup[s.phase() as usize][colour.index()].set(geo.index(p));
             }
         }
+        let stride = u32::from(geo.stride());
         Tables {
             n,
-            stride: u32::from(geo.stride()),
+            stride,
+            words: (usize::from(n) * stride as usize).div_ceil(64),
             geo,
             start_edge: [geo.bottom(), geo.left()],
             far_edge: [geo.top(), geo.right()],
@@ -145,16 +150,19 @@ impl Tables {
     #[inline]
     fn bad_dirs(&self, own: Board) -> [Board; 4] {
         let s = self.stride;
-        let e = own.shift_down(1);
-        let w = own.shift_up(1);
-        let n = own.shift_down(s);
-        let so = own.shift_up(s);
-        [
-            own.shift_down(s + 1).andnot(n | e),
-            own.shift_down(s - 1).andnot(n | w),
-            own.shift_up(s - 1).andnot(so | e),
-            own.shift_up(s + 1).andnot(so | w),
-        ]
+        let o = &own.0;
+        let mut out = [Board::EMPTY; 4];
+        for i in 0..self.words {
+            let e = down(o, i, 1);
+            let w = up(o, i, 1);
+            let n = down(o, i, s);
+            let so = up(o, i, s);
+            out[0].0[i] = down(o, i, s + 1) & !(n | e);
+            out[1].0[i] = down(o, i, s - 1) & !(n | w);
+            out[2].0[i] = up(o, i, s - 1) & !(so | e);
+            out[3].0[i] = up(o, i, s + 1) & !(so | w);
+        }
+        out
     }
 
     /// The legal first stones of a turn for a side owning `own` (which
@@ -162,19 +170,32 @@ impl Tables {
     #[inline]
     fn first_stones(&self, own: Board, empty: Board, first_turn: bool) -> Board {
         let [ne, nw, se, sw] = self.bad_dirs(own);
-        let bad = ne | nw | se | sw;
-        let safe = empty.andnot(bad);
+        let (ne, nw, se, sw, empty) = (&ne.0, &nw.0, &se.0, &sw.0, &empty.0);
+        let mut out = Board::EMPTY;
         if first_turn {
-            return safe;
+            for i in 0..self.words {
+                out.0[i] = empty[i] & !(ne[i] | nw[i] | se[i] | sw[i]);
+            }
+            return out;
         }
         // A stone with bare diagonals needs a second stone on a side shared
         // by all of them, after it in row-major order: east or north. That
         // second stone repairs its own diagonals towards the first (west or
         // south) and must form none the other way.
-        let broken = empty & bad;
-        let east_ok = empty.andnot(ne | se).shift_down(1);
-        let north_ok = empty.andnot(ne | nw).shift_down(self.stride);
-        safe | (broken.andnot(nw | sw) & east_ok) | (broken.andnot(se | sw) & north_ok)
+        let mut east_ok = [0u64; WORDS];
+        let mut north_ok = [0u64; WORDS];
+        for i in 0..self.words {
+            east_ok[i] = empty[i] & !(ne[i] | se[i]);
+            north_ok[i] = empty[i] & !(ne[i] | nw[i]);
+        }
+        for i in 0..self.words {
+            let bad = ne[i] | nw[i] | se[i] | sw[i];
+            let broken = empty[i] & bad;
+            out.0[i] = (empty[i] & !bad)
+                | (broken & !(nw[i] | sw[i]) & down(&east_ok, i, 1))
+                | (broken & !(se[i] | sw[i]) & down(&north_ok, i, self.stride));
+        }
+        out
     }
 
     /// Bit mask of the diagonal directions (1 NE, 2 NW, 4 SE, 8 SW) in which
@@ -211,7 +232,12 @@ impl Tables {
         let dirs = self.bare_dirs_at(own, p);
         if dirs == 0 {
             let [ne, nw, se, sw] = self.bad_dirs(own);
-            return (empty.andnot(ne | nw | se | sw) & above(p), true);
+            let above = above(p);
+            let mut out = Board::EMPTY;
+            for i in 0..self.words {
+                out.0[i] = empty.0[i] & above.0[i] & !(ne.0[i] | nw.0[i] | se.0[i] | sw.0[i]);
+            }
+            return (out, true);
         }
         // Only a side shared by every bare diagonal of p can repair them
         // all; only the east and north sides come after p.
@@ -232,18 +258,85 @@ impl Tables {
         (out, false)
     }
 
+    /// Whether `own` has a bare diagonal in some 2x2 block, all blocks at
+    /// once. A block is named by its lower-left corner; blocks on the last
+    /// row or column see only the spare column or nothing above, so they
+    /// never count and no mask is needed.
+    #[inline]
+    fn any_violation(&self, own: Board) -> bool {
+        let s = self.stride;
+        let o = &own.0;
+        let mut any = 0;
+        for i in 0..self.words {
+            let e = down(o, i, 1);
+            let n = down(o, i, s);
+            let ne = down(o, i, s + 1);
+            any |= (o[i] & ne & !(e | n)) | (e & n & !(o[i] | ne));
+        }
+        any != 0
+    }
+
     /// The lower-left corners of the 2x2 blocks in which `own` has a bare
     /// diagonal (W3 holds for `own` when this is empty).
-    #[inline]
     fn violations(&self, own: Board) -> Board {
         let s = self.stride;
-        let e = own.shift_down(1);
-        let n = own.shift_down(s);
-        let ne = own.shift_down(s + 1);
-        // Blocks on the last row or column see the spare column or nothing
-        // above, so they never count.
-        ((own & ne).andnot(e | n) | (e & n).andnot(own | ne)) & self.geo.valid()
+        let o = &own.0;
+        let mut out = Board::EMPTY;
+        for i in 0..self.words {
+            let e = down(o, i, 1);
+            let n = down(o, i, s);
+            let ne = down(o, i, s + 1);
+            out.0[i] = (o[i] & ne & !(e | n)) | (e & n & !(o[i] | ne));
+        }
+        out
     }
+
+    /// Orthogonal flood fill of `seed` inside `within`, updating words in
+    /// place (a word sees the already grown word below it) and sweeping
+    /// up then down, so growth along the board's rows and columns needs few
+    /// rounds. Stops early once the region meets `target`.
+    #[inline]
+    fn fill(&self, seed: Board, within: Board, target: Board) -> Board {
+        let s = self.stride;
+        let m = &within.0;
+        let mut r = (seed & within).0;
+        let grow = |r: &[u64; WORDS], i: usize| {
+            (r[i] | up(r, i, 1) | down(r, i, 1) | up(r, i, s) | down(r, i, s)) & m[i]
+        };
+        loop {
+            let mut changed = 0;
+            for i in 0..self.words {
+                let g = grow(&r, i);
+                changed |= g ^ r[i];
+                r[i] = g;
+            }
+            for i in (0..self.words).rev() {
+                let g = grow(&r, i);
+                changed |= g ^ r[i];
+                r[i] = g;
+            }
+            let region = BitBoard(r);
+            if changed == 0 || region.intersects(target) {
+                return region;
+            }
+        }
+    }
+}
+
+/// Word `i` of `x` shifted towards lower indices by `k` (bit `p` gets bit
+/// `p + k`), `0 < k < 64`.
+#[inline(always)]
+fn down(x: &[u64; WORDS], i: usize, k: u32) -> u64 {
+    let high = if i + 1 < WORDS { x[i + 1] << (64 - k) } else { 0 };
+    (x[i] >> k) | high
+}
+
+/// Word `i` of `x` shifted towards higher indices by `k` (bit `p` gets bit
+/// `p - k`), `0 < k < 64`.
+#[inline(always)]
+fn up(x: &[u64; WORDS], i: usize, k: u32) -> u64 {
+    let low = if i > 0 { x[i - 1] >> (64 - k) } else { 0 };
+    (x[i] << k) | low
 }
 
 /// The points with a higher index than `p`.
@@ -335,7 +428,7 @@ impl Whirlwind {
     /// 2x2 blocks at once.
     #[inline]
     pub fn w3_holds(&self) -> bool {
-        (self.t.violations(self.stones[0]) | self.t.violations(self.stones[1])).is_empty()
+        !self.t.any_violation(self.stones[0]) && !self.t.any_violation(self.stones[1])
     }
 
     /// The lower-left corners of the 2x2 blocks where `colour` has a bare
@@ -364,10 +457,8 @@ impl Whirlwind {
     pub fn has_chain(&self, colour: Colour) -> bool {
         let own = self.stones[colour.index()];
         let ci = colour.index();
-        self.t
-            .geo
-            .fill4(self.t.start_edge[ci] & own, own)
-            .intersects(self.t.far_edge[ci])
+        let far = self.t.far_edge[ci];
+        self.t.fill(self.t.start_edge[ci] & own, own, far).intersects(far)
     }
 
     /// Adds the group of a new stone on `i` to the edge-connected set if it
@@ -375,11 +466,17 @@ impl Whirlwind {
     #[inline]
     fn grow_chain(&mut self, ci: usize, i: usize) -> bool {
         let t = self.t;
-        let stone = Board::single(i);
         let conn = self.conn[ci];
-        if (stone & t.start_edge[ci]).any() || t.geo.neighbours4(conn).has(i) {
-            // conn holds whole groups, so only p's group outside it is new.
-            let grown = t.geo.fill4(stone, self.stones[ci].andnot(conn));
+        let s = t.stride as usize;
+        let touches = t.start_edge[ci].has(i)
+            || conn.has(i + 1)
+            || (i + s < usize::from(t.n) * s && conn.has(i + s))
+            || (i >= 1 && conn.has(i - 1))
+            || (i >= s && conn.has(i - s));
+        if touches {
+            // conn holds whole groups, so only the new stone's group outside
+            // it is new.
+            let grown = t.fill(Board::single(i), self.stones[ci].andnot(conn), Board::EMPTY);
             self.conn[ci] = conn | grown;
         }
         self.conn[ci].intersects(t.far_edge[ci])
@@ -439,7 +536,7 @@ impl Game for Whirlwind {
     fn new(options: WhirlwindOptions) -> Self {
         let t = Tables::get(options.size);
         let stones = t.setup[options.setup.phase() as usize];
-        let conn = [0, 1].map(|ci| t.geo.fill4(t.start_edge[ci] & stones[ci], stones[ci]));
+        let conn = [0, 1].map(|ci| t.fill(t.start_edge[ci] & stones[ci], stones[ci], Board::EMPTY));
         let cap = options.cap.resolve(None);
         let mut game = Whirlwind {
             options,

@@ -96,3 +96,31 @@ fn default_size_games_match() {
         compare_game("whirlwind", seed);
     }
 }
+
+/// The largest boards (where the bitboards fill every word), compared at
+/// sampled plies only because the reference is slow there.
+#[test]
+fn large_boards_match_at_sampled_plies() {
+    for (spec, seed) in [("whirlwind:size=26", 1u64), ("whirlwind:size=20,setup=b", 2), ("whirlwind:size=24", 3)] {
+        let options = WhirlwindOptions::from_spec(spec).unwrap();
+        let mut engine = Whirlwind::new(options.clone());
+        let mut reference = ReferenceWhirlwind::new(options);
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut e_plies = PlyBuf::new();
+        let mut r_plies = PlyBuf::new();
+        let mut k = 0;
+        loop {
+            if k % 37 == 0 || engine.status().is_finished() {
+                engine.legal_plies(&mut e_plies);
+                reference.legal_plies(&mut r_plies);
+                assert_eq!(sorted(e_plies.to_vec()), sorted(r_plies.to_vec()), "{spec} ply {k}");
+                assert_eq!(engine.status(), reference.status(), "{spec} ply {k}");
+            }
+            assert_eq!(engine.board_cells(), reference.board_cells());
+            let Some(ply) = engine.random_ply(&mut rng) else { break };
+            engine.play(ply).unwrap();
+            reference.play_unchecked(ply);
+            k += 1;
+        }
+    }
+}
