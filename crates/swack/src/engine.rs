@@ -59,6 +59,9 @@ struct Board<const N: usize> {
     planes: [BitBoard<N>; PLANES],
     /// Planes that may hold bits (heights so far fit in this many bits).
     nplanes: usize,
+    /// ceil(2^16 / stride): bit index to row by a multiply instead of a
+    /// division (exact for every index of a 26x26 board).
+    inv_stride: u32,
 }
 
 /// Stacking-move targets per direction (east, west, north, south) and the
@@ -81,17 +84,27 @@ impl<const N: usize> Board<N> {
             }
             planes[0] = geo.valid();
         }
+        let stride = u32::from(geo.stride());
         Board {
             geo,
             stones,
             planes,
             nplanes: 1,
+            inv_stride: (65536 + stride - 1) / stride,
         }
     }
 
     #[inline]
     fn stride(&self) -> u32 {
         u32::from(self.geo.stride())
+    }
+
+    /// The point of bit index `i` (on the board).
+    #[inline]
+    fn pt(&self, i: usize) -> Point {
+        let row = (i as u32 * self.inv_stride) >> 16;
+        let col = i as u32 - row * self.stride();
+        Point::new(col as u8, row as u8)
     }
 
     #[inline]
@@ -191,24 +204,30 @@ impl<const N: usize> Board<N> {
 
     fn legal_into(&self, me: Colour, free: bool, out: &mut PlyBuf<SwackPly>) {
         let t = self.targets(me);
+        let mut drops = [BitBoard::EMPTY; 4];
+        if free {
+            let empty = self.empty();
+            for (dir, d) in drops.iter_mut().enumerate() {
+                *d = self.drops_dir(empty, dir);
+            }
+        }
+        let total: u32 = t.iter().chain(drops.iter()).map(|b| b.count()).sum();
+        out.reserve(total as usize + 2);
         for (dir, bits) in t.iter().enumerate() {
             for to in bits.iter() {
                 let from = self.back(to, dir);
                 out.push(SwackPly::Stack {
-                    from: self.geo.point(from),
-                    to: self.geo.point(to),
+                    from: self.pt(from),
+                    to: self.pt(to),
                 });
             }
         }
-        if free {
-            let empty = self.empty();
-            for dir in 0..4 {
-                for two in self.drops_dir(empty, dir).iter() {
-                    out.push(SwackPly::Drop {
-                        two: self.geo.point(two),
-                        one: self.geo.point(self.step(two, dir)),
-                    });
-                }
+        for (dir, bits) in drops.iter().enumerate() {
+            for two in bits.iter() {
+                out.push(SwackPly::Drop {
+                    two: self.pt(two),
+                    one: self.pt(self.step(two, dir)),
+                });
             }
         }
     }
@@ -242,13 +261,13 @@ impl<const N: usize> Board<N> {
                 let dir = k & 3;
                 return if k < 4 {
                     SwackPly::Stack {
-                        from: self.geo.point(self.back(i, dir)),
-                        to: self.geo.point(i),
+                        from: self.pt(self.back(i, dir)),
+                        to: self.pt(i),
                     }
                 } else {
                     SwackPly::Drop {
-                        two: self.geo.point(i),
-                        one: self.geo.point(self.step(i, dir)),
+                        two: self.pt(i),
+                        one: self.pt(self.step(i, dir)),
                     }
                 };
             }
@@ -282,7 +301,7 @@ impl<const N: usize> Board<N> {
         self.stones[1] ^= pair;
         self.set_height(to, h, h + 1);
         let them = me.opponent();
-        let (pf, pt) = (flat(self.geo.point(from)), flat(self.geo.point(to)));
+        let (pf, pt) = (flat(self.pt(from)), flat(self.pt(to)));
         cell_key(pf, me, h) ^ cell_key(pf, them, h) ^ cell_key(pt, them, h) ^ cell_key(pt, me, h + 1)
     }
 
@@ -293,7 +312,7 @@ impl<const N: usize> Board<N> {
         self.stones[them.index()].set(one);
         self.set_height(two, 0, 2);
         self.set_height(one, 0, 1);
-        cell_key(flat(self.geo.point(two)), me, 2) ^ cell_key(flat(self.geo.point(one)), them, 1)
+        cell_key(flat(self.pt(two)), me, 2) ^ cell_key(flat(self.pt(one)), them, 1)
     }
 
     fn cells_hash(&self) -> u64 {
@@ -306,31 +325,43 @@ impl<const N: usize> Board<N> {
         h
     }
 
-    /// The sizes of all groups of `colour`, largest first.
-    fn group_sizes(&self, colour: Colour) -> SmallVec<[u16; 64]> {
-        let mut sizes: SmallVec<[u16; 64]> = SmallVec::new();
-        let mut rest = self.stones[colour.index()];
+    /// The groups of `colour`: the sizes of those with two or more stacks,
+    /// largest first, and the number of single-stack groups. Single stacks
+    /// (the whole board at the start) are found in one step rather than by
+    /// a flood fill each.
+    fn groups(&self, colour: Colour) -> (SmallVec<[u16; 32]>, u32) {
+        let all = self.stones[colour.index()];
+        let singles = all.andnot(self.geo.neighbours4(all));
+        let mut rest = all.andnot(singles);
+        let mut sizes: SmallVec<[u16; 32]> = SmallVec::new();
         while let Some(i) = rest.first() {
             let g = self.geo.fill4(BitBoard::single(i), rest);
             sizes.push(g.count() as u16);
             rest = rest.andnot(g);
         }
         sizes.sort_unstable_by(|a, b| b.cmp(a));
-        sizes
+        (sizes, singles.count())
+    }
+
+    /// The sizes of all groups of `colour`, largest first.
+    fn group_sizes(&self, colour: Colour) -> Vec<u16> {
+        let (mut sizes, singles) = self.groups(colour);
+        sizes.extend(std::iter::repeat(1).take(singles as usize));
+        sizes.to_vec()
     }
 
     /// S6: the colour owning the biggest group left after pair removal, or
     /// `None` when nothing remains.
     fn scoring_winner(&self) -> Option<Colour> {
-        let black = self.group_sizes(Colour::Black);
-        let white = self.group_sizes(Colour::White);
+        let (black, black_singles) = self.groups(Colour::Black);
+        let (white, white_singles) = self.groups(Colour::White);
         // Walking both lists from the largest size, equal heads pair off;
         // the first unequal head is a size where one colour has more groups
         // than the other, and every bigger size has paired off completely.
         let (mut i, mut j) = (0, 0);
         loop {
             match (black.get(i), white.get(j)) {
-                (None, None) => return None,
+                (None, None) => break,
                 (Some(_), None) => return Some(Colour::Black),
                 (None, Some(_)) => return Some(Colour::White),
                 (Some(b), Some(w)) => {
@@ -344,6 +375,11 @@ impl<const N: usize> Board<N> {
                     }
                 }
             }
+        }
+        match black_singles.cmp(&white_singles) {
+            std::cmp::Ordering::Greater => Some(Colour::Black),
+            std::cmp::Ordering::Less => Some(Colour::White),
+            std::cmp::Ordering::Equal => None,
         }
     }
 
@@ -438,7 +474,7 @@ impl Swack {
 
     /// The group sizes of `colour` (S3), largest first.
     pub fn group_sizes(&self, colour: Colour) -> Vec<u16> {
-        with_board!(self, b => b.group_sizes(colour).to_vec())
+        with_board!(self, b => b.group_sizes(colour))
     }
 
     /// The S6 scoring of the current board: the colour owning the biggest

@@ -129,6 +129,20 @@ impl ReferenceSwack {
             && self.at(one).is_none()
     }
 
+    /// Every stacking move the side to move has (S4), in board order.
+    pub fn stacking_moves(&self) -> Vec<SwackPly> {
+        let me = self.to_move_colour();
+        let mut v = Vec::new();
+        for from in self.all_points() {
+            for to in self.neighbours(from) {
+                if self.stacking_ok(me, from, to) {
+                    v.push(SwackPly::Stack { from, to });
+                }
+            }
+        }
+        v
+    }
+
     /// S3: the groups of `colour`, each as its list of squares (BFS).
     pub fn groups(&self, colour: Colour) -> Vec<Vec<Point>> {
         let mut seen = vec![false; self.n * self.n];
