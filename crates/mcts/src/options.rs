@@ -57,8 +57,11 @@ pub struct MctsOptions {
     /// `playout=N|none`: maximum plies per playout; a playout cut short
     /// counts as a draw.
     pub playout_cap: Option<u32>,
-    /// `fpu=1.0`: first-play urgency, the value of a child never visited
-    /// (without RAVE information).
+    /// `fpu=10`: first-play urgency, the score of a child never visited
+    /// (when RAVE has no information on it). The default, above any UCT
+    /// score in practice, tries every child once before any twice, which
+    /// the solver needs to see short wins among many plies; values near
+    /// 1 make the search more selective.
     pub fpu: f64,
     /// `ravek=500`: the RAVE equivalence parameter k: RAVE and real
     /// statistics weigh the same after about k visits.
@@ -80,7 +83,7 @@ impl Default for MctsOptions {
             max_nodes: DEFAULT_MAX_NODES,
             root_parallel: false,
             playout_cap: None,
-            fpu: 1.0,
+            fpu: 10.0,
             rave_k: 500.0,
             expand_visits: 1,
         }
@@ -294,7 +297,7 @@ impl FromStr for MctsOptions {
                         Some(n)
                     }
                 }
-                "fpu" => o.fpu = parse_float(key, value, "a number >= 0 such as 1.0")?,
+                "fpu" => o.fpu = parse_float(key, value, "a number >= 0 such as 1.0 or 10")?,
                 "ravek" => {
                     o.rave_k = parse_float(key, value, "a number > 0 such as 500")?;
                     if o.rave_k <= 0.0 {

@@ -74,6 +74,8 @@ pub(crate) struct Shared<'a, G: Game, Pol> {
     pub slots: usize,
     pub budget: Option<u64>,
     pub started: AtomicU64,
+    /// Iterations a worker claims from `started` at a time.
+    pub batch: u64,
     pub deadline: Option<Instant>,
     pub stop: &'a AtomicU8,
     pub done: AtomicBool,
@@ -99,6 +101,10 @@ impl<'a, G: Game, Pol: PlayoutPolicy<G>> Shared<'a, G, Pol> {
             slots,
             budget,
             started: AtomicU64::new(0),
+            batch: match budget {
+                Some(b) if opts.thread_count() > 1 => (b / (opts.thread_count() as u64 * 64)).clamp(1, 16),
+                _ => 1,
+            },
             deadline,
             stop,
             done: AtomicBool::new(false),
@@ -204,6 +210,7 @@ impl<G: Game> Worker<G> {
     /// proven root ends the search.
     pub fn run<Pol: PlayoutPolicy<G>>(&mut self, sh: &Shared<'_, G, Pol>) {
         let mut n: u64 = 0;
+        let mut claimed: u64 = 0;
         loop {
             if sh.done.load(Ordering::Relaxed) || sh.stop.load(Ordering::Relaxed) == STOPPING {
                 break;
@@ -215,9 +222,16 @@ impl<G: Game> Worker<G> {
                 }
             }
             if let Some(budget) = sh.budget {
-                if sh.started.fetch_add(1, Ordering::Relaxed) >= budget {
-                    break;
+                if claimed == 0 {
+                    // Claim a few iterations at a time: one shared counter
+                    // update per batch, not per iteration.
+                    let first = sh.started.fetch_add(sh.batch, Ordering::Relaxed);
+                    claimed = budget.saturating_sub(first).min(sh.batch);
+                    if claimed == 0 {
+                        break;
+                    }
                 }
+                claimed -= 1;
             }
             self.iterate(sh);
             n += 1;
@@ -342,48 +356,50 @@ impl<G: Game> Worker<G> {
         let explore = c * log_n.sqrt();
         let mut best = range.start;
         let mut best_score = f64::NEG_INFINITY;
-        for i in range {
-            let ch = tree.node(i);
-            let mut proof = UNPROVEN;
-            if opts.solver {
-                proof = ch.proof();
-                if proof == PROVEN_WIN {
-                    return i;
+        for (base, segment) in tree.segments(range) {
+            for (k, ch) in segment.iter().enumerate() {
+                let i = base + k as u32;
+                let mut proof = UNPROVEN;
+                if opts.solver {
+                    proof = ch.proof();
+                    if proof == PROVEN_WIN {
+                        return i;
+                    }
                 }
-            }
-            let (visits, wins) = ch.stats();
-            let n = visits + ch.virtual_loss.load(Ordering::Relaxed);
-            let (rn, rwins) = if sh.rave { ch.rave() } else { (0, 0) };
-            let mut score = if n == 0 {
-                if rn > 0 {
-                    let rq = f64::from(rwins) / (2.0 * f64::from(rn));
-                    rq + explore
+                let (visits, wins) = ch.stats();
+                let n = visits + ch.virtual_loss.load(Ordering::Relaxed);
+                let (rn, rwins) = if sh.rave { ch.rave() } else { (0, 0) };
+                let mut score = if n == 0 {
+                    if rn > 0 {
+                        let rq = f64::from(rwins) / (2.0 * f64::from(rn));
+                        rq + explore
+                    } else {
+                        opts.fpu
+                    }
                 } else {
-                    opts.fpu
+                    let nf = f64::from(n);
+                    let mut q = f64::from(wins) / (2.0 * nf);
+                    if rn > 0 {
+                        let rnf = f64::from(rn);
+                        let rq = f64::from(rwins) / (2.0 * rnf);
+                        let beta = rnf / (rnf + nf + rnf * nf / opts.rave_k);
+                        q = (1.0 - beta) * q + beta * rq;
+                    }
+                    q + explore / nf.sqrt()
+                };
+                if proof == PROVEN_LOSS {
+                    score -= 1e9;
+                } else if proof == PROVEN_DRAW {
+                    // A known draw teaches nothing: visit the unproven siblings
+                    // (which may still win) first. The backup then counts at
+                    // least a draw from this node up (see `floors`).
+                    score -= 1e8;
+                    self.draw_floor = true;
                 }
-            } else {
-                let nf = f64::from(n);
-                let mut q = f64::from(wins) / (2.0 * nf);
-                if rn > 0 {
-                    let rnf = f64::from(rn);
-                    let rq = f64::from(rwins) / (2.0 * rnf);
-                    let beta = rnf / (rnf + nf + rnf * nf / opts.rave_k);
-                    q = (1.0 - beta) * q + beta * rq;
+                if score > best_score {
+                    best_score = score;
+                    best = i;
                 }
-                q + explore / nf.sqrt()
-            };
-            if proof == PROVEN_LOSS {
-                score -= 1e9;
-            } else if proof == PROVEN_DRAW {
-                // A known draw teaches nothing: visit the unproven siblings
-                // (which may still win) first. The backup then counts at
-                // least a draw from this node up (see `floors`).
-                score -= 1e8;
-                self.draw_floor = true;
-            }
-            if score > best_score {
-                best_score = score;
-                best = i;
             }
         }
         best
@@ -449,11 +465,12 @@ impl<G: Game> Worker<G> {
                     let child_mover = tree.node(range.start).mover();
                     let bits = &self.amaf[child_mover.index()];
                     let reward = for_seat(points, child_mover);
-                    for c in range {
-                        let ch = tree.node(c);
-                        let a = ch.amaf.load(Ordering::Relaxed);
-                        if a != NO_AMAF && bits[(a >> 6) as usize] & (1 << (a & 63)) != 0 {
-                            ch.add_rave(reward);
+                    for (_, segment) in tree.segments(range) {
+                        for ch in segment {
+                            let a = ch.amaf.load(Ordering::Relaxed);
+                            if a != NO_AMAF && bits[(a >> 6) as usize] & (1 << (a & 63)) != 0 {
+                                ch.add_rave(reward);
+                            }
                         }
                     }
                 }

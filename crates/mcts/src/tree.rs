@@ -206,6 +206,25 @@ impl<P: Copy + Send + Sync> Tree<P> {
         &self.chunks[i >> CHUNK_BITS].get().expect("allocated chunk")[i & CHUNK_MASK]
     }
 
+    /// The nodes of `range` as slices, each with the index of its first
+    /// node (one slice unless the range crosses a chunk boundary).
+    #[inline]
+    pub fn segments(&self, range: std::ops::Range<u32>) -> impl Iterator<Item = (u32, &[Node<P>])> + '_ {
+        let mut start = range.start as usize;
+        let end = range.end as usize;
+        std::iter::from_fn(move || {
+            if start >= end {
+                return None;
+            }
+            let chunk = self.chunks[start >> CHUNK_BITS].get().expect("allocated chunk");
+            let offset = start & CHUNK_MASK;
+            let len = (CHUNK - offset).min(end - start);
+            let segment = (start as u32, &chunk[offset..offset + len]);
+            start += len;
+            Some(segment)
+        })
+    }
+
     /// The root node.
     #[inline]
     pub fn root(&self) -> &Node<P> {
