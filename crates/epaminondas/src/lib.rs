@@ -43,9 +43,9 @@ mod ply;
 #[cfg(feature = "reference")]
 pub mod reference;
 
-pub use ply::{parse_diagram,
-    Cell, EpaminondasOptions, EpaminondasPly, Variant, DEFAULT_CAP, HEIGHT, STONES, STONE_ROWS,
-    WIDTH,
+pub use ply::{
+    parse_diagram, Cell, EpaminondasOptions, EpaminondasPly, Variant, DEFAULT_CAP, HEIGHT, STONES,
+    STONE_ROWS, WIDTH,
 };
 
 type Bb = BitBoard<3>;
@@ -80,7 +80,16 @@ const HOME: [Bb; 2] = [rows_mask(HEIGHT - 1, HEIGHT - 1), rows_mask(0, 0)];
 const TARGET_ROW: [u8; 2] = [0, HEIGHT - 1];
 
 /// Directions: E, NE, N, NW, W, SW, S, SE as bit offsets.
-const DIRS: [i32; 8] = [1, STRIDE + 1, STRIDE, STRIDE - 1, -1, -STRIDE - 1, -STRIDE, -STRIDE + 1];
+const DIRS: [i32; 8] = [
+    1,
+    STRIDE + 1,
+    STRIDE,
+    STRIDE - 1,
+    -1,
+    -STRIDE - 1,
+    -STRIDE,
+    -STRIDE + 1,
+];
 const DCOL: [i8; 8] = [1, 1, 0, -1, -1, -1, 0, 1];
 const DROW: [i8; 8] = [0, 1, 1, 1, 0, -1, -1, -1];
 
@@ -168,9 +177,7 @@ fn mirror(b: &Bb) -> Bb {
 /// P5's symmetry: reflecting rows and exchanging colours gives the same
 /// board (stones onto stones).
 fn symmetric(pieces: &[Bb; 2], stones: &Bb) -> bool {
-    pieces[0].count() == pieces[1].count()
-        && mirror(&pieces[0]) == pieces[1]
-        && mirror(stones) == *stones
+    pieces[0].count() == pieces[1].count() && mirror(&pieces[0]) == pieces[1] && mirror(stones) == *stones
 }
 
 /// The bitboard Epaminondas engine.
@@ -285,7 +292,15 @@ impl Epaminondas {
     /// Does the move with these parameters violate P5? `front` is the front
     /// moving piece's square before the move.
     #[inline]
-    fn breaks_symmetry(&self, me: usize, from: usize, front: usize, o: i32, m: usize, captured: usize) -> bool {
+    fn breaks_symmetry(
+        &self,
+        me: usize,
+        from: usize,
+        front: usize,
+        o: i32,
+        m: usize,
+        captured: usize,
+    ) -> bool {
         let mo = o * m as i32;
         let to = (from as i32 + mo) as usize;
         let front_to = (front as i32 + mo) as usize;
@@ -483,7 +498,10 @@ impl Epaminondas {
                 return Err(format!("a stone on {} blocks the phalanx (P7)", point_of(sq)));
             }
             if self.pieces[me].has(sq) {
-                return Err(format!("a friendly piece on {} blocks the phalanx (P2)", point_of(sq)));
+                return Err(format!(
+                    "a friendly piece on {} blocks the phalanx (P2)",
+                    point_of(sq)
+                ));
             }
             if self.pieces[1 - me].has(sq) {
                 if s < m {
@@ -512,9 +530,7 @@ impl Epaminondas {
         }
         debug_assert_eq!(ti, (fi as i32 + o * m as i32) as usize);
         if self.breaks_symmetry(me, fi, front, o, m, captured) {
-            return Err(
-                "the move reaches the opponent's home row and leaves a symmetric board (P5)".into(),
-            );
+            return Err("the move reaches the opponent's home row and leaves a symmetric board (P5)".into());
         }
         Ok(())
     }
@@ -734,9 +750,9 @@ impl Game for Epaminondas {
 
     fn hash_from_scratch(&self) -> u64 {
         let mut h = 0;
-        for c in 0..2 {
-            for i in self.pieces[c].iter() {
-                h ^= PIECE_KEYS[c][i];
+        for (pieces, keys) in self.pieces.iter().zip(&PIECE_KEYS) {
+            for i in pieces.iter() {
+                h ^= keys[i];
             }
         }
         for i in self.stones.iter() {

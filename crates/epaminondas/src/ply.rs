@@ -51,14 +51,7 @@ impl GameOptions for EpaminondasOptions {
                 }
             }
             "cap" => self.cap = LengthCap::parse(Self::GAME, value)?,
-            _ => {
-                return Err(bad_value(
-                    Self::GAME,
-                    key,
-                    value,
-                    "a known key (variant, cap)",
-                ))
-            }
+            _ => return Err(bad_value(Self::GAME, key, value, "a known key (variant, cap)")),
         }
         Ok(())
     }
@@ -228,9 +221,7 @@ pub(crate) fn render_board(cells: &[Cell], last: Option<EpaminondasPly>, footer:
         None => (None, None),
     };
     let mut s = String::new();
-    let letters: String = (0..WIDTH)
-        .map(|c| format!(" {} ", (b'a' + c) as char))
-        .collect();
+    let letters: String = (0..WIDTH).map(|c| format!(" {} ", (b'a' + c) as char)).collect();
     s.push_str(&format!("    {letters}\n"));
     for row in (0..HEIGHT).rev() {
         s.push_str(&format!("{:>3} ", row + 1));
@@ -261,9 +252,15 @@ pub(crate) fn validate_cells(options: &EpaminondasOptions, cells: &[Cell]) -> Re
         return Err(format!("a board has {want} cells, not {}", cells.len()));
     }
     let stones = cells.iter().filter(|c| **c == Cell::Stone).count() as u32;
-    let expected = if options.variant == Variant::Stones { STONES } else { 0 };
+    let expected = if options.variant == Variant::Stones {
+        STONES
+    } else {
+        0
+    };
     if stones != expected {
-        return Err(format!("this variant needs {expected} stones on the board, not {stones}"));
+        return Err(format!(
+            "this variant needs {expected} stones on the board, not {stones}"
+        ));
     }
     Ok(())
 }
@@ -280,7 +277,11 @@ pub fn parse_diagram(text: &str) -> Result<Vec<Cell>, String> {
         let row = usize::from(HEIGHT) - 1 - i;
         let symbols: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
         if symbols.len() != usize::from(WIDTH) {
-            return Err(format!("row {} has {} cells, not {WIDTH}", row + 1, symbols.len()));
+            return Err(format!(
+                "row {} has {} cells, not {WIDTH}",
+                row + 1,
+                symbols.len()
+            ));
         }
         for (col, ch) in symbols.into_iter().enumerate() {
             cells[row * usize::from(WIDTH) + col] = match ch.to_ascii_lowercase() {

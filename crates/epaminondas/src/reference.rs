@@ -2,6 +2,9 @@
 //! follow RULES.md sentence by sentence. It shares no rule code with the
 //! bitboard engine; tests and benches compare the two.
 
+// Index loops read like the rules (row r, column c).
+#![allow(clippy::needless_range_loop)]
+
 use abstracta_core::zobrist::key;
 use abstracta_core::{Colour, Game, PlyBuf, Point, Status};
 
@@ -87,11 +90,7 @@ impl ReferenceEpaminondas {
     }
 
     fn stones_placed(&self) -> usize {
-        self.board
-            .iter()
-            .flatten()
-            .filter(|c| **c == Cell::Stone)
-            .count()
+        self.board.iter().flatten().filter(|c| **c == Cell::Stone).count()
     }
 
     fn in_stone_phase(&self) -> bool {
@@ -99,10 +98,7 @@ impl ReferenceEpaminondas {
     }
 
     fn count_on_row(&self, colour: Colour, row: usize) -> usize {
-        self.board[row]
-            .iter()
-            .filter(|c| **c == piece_of(colour))
-            .count()
+        self.board[row].iter().filter(|c| **c == piece_of(colour)).count()
     }
 
     /// P5: reflect rows (r <-> 13 - r in 1-based rows) and exchange colours.

@@ -30,10 +30,30 @@ fn run(spec: &str, seed: u64, max_plies: u32) {
         let ctx = |e: &Epaminondas, h: &[String]| {
             format!("{spec} seed {seed} after [{}]\n{}", h.join(" "), e.render())
         };
-        assert_eq!(engine.board_cells(), reference.board_cells(), "board: {}", ctx(&engine, &history));
-        assert_eq!(engine.to_move_colour(), reference.to_move_colour(), "colour: {}", ctx(&engine, &history));
-        assert_eq!(engine.to_move_seat(), reference.to_move_seat(), "seat: {}", ctx(&engine, &history));
-        assert_eq!(engine.status(), reference.status(), "status: {}", ctx(&engine, &history));
+        assert_eq!(
+            engine.board_cells(),
+            reference.board_cells(),
+            "board: {}",
+            ctx(&engine, &history)
+        );
+        assert_eq!(
+            engine.to_move_colour(),
+            reference.to_move_colour(),
+            "colour: {}",
+            ctx(&engine, &history)
+        );
+        assert_eq!(
+            engine.to_move_seat(),
+            reference.to_move_seat(),
+            "seat: {}",
+            ctx(&engine, &history)
+        );
+        assert_eq!(
+            engine.status(),
+            reference.status(),
+            "status: {}",
+            ctx(&engine, &history)
+        );
         engine.legal_plies(&mut a);
         reference.legal_plies(&mut b);
         assert_eq!(sorted(&a), sorted(&b), "legal plies: {}", ctx(&engine, &history));
@@ -55,7 +75,12 @@ fn run(spec: &str, seed: u64, max_plies: u32) {
         }
         history.push(ply.to_string());
         reference.play_unchecked(ply);
-        assert_eq!(engine.hash(), engine.hash_from_scratch(), "hash: {}", ctx(&engine, &history));
+        assert_eq!(
+            engine.hash(),
+            engine.hash_from_scratch(),
+            "hash: {}",
+            ctx(&engine, &history)
+        );
     }
 }
 

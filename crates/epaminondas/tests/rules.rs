@@ -14,7 +14,11 @@ const STONES: &str = "epaminondas:variant=stones";
 fn both(spec: &str, moves: &str) -> (Epaminondas, ReferenceEpaminondas) {
     let engine: Epaminondas = position(spec, moves);
     let reference: ReferenceEpaminondas = position(spec, moves);
-    assert_eq!(engine.board_cells(), reference.board_cells(), "boards after {moves}");
+    assert_eq!(
+        engine.board_cells(),
+        reference.board_cells(),
+        "boards after {moves}"
+    );
     (engine, reference)
 }
 
@@ -29,7 +33,12 @@ fn assert_legal(spec: &str, moves: &str, text: &str, legal: bool, reason: &str) 
     let p = ply(text);
     let mut plies = PlyBuf::new();
     engine.legal_plies(&mut plies);
-    assert_eq!(plies.contains(&p), legal, "{text} after [{moves}]\n{}", engine.render());
+    assert_eq!(
+        plies.contains(&p),
+        legal,
+        "{text} after [{moves}]\n{}",
+        engine.render()
+    );
     assert_eq!(engine.is_legal(p), legal, "engine is_legal {text}");
     assert_eq!(reference.is_legal(p), legal, "reference {text}");
     if !legal {
@@ -64,9 +73,24 @@ fn start_position_white_moves_first_with_114_plies() {
     let mut plies = PlyBuf::new();
     engine.legal_plies(&mut plies);
     assert_eq!(plies.len(), 114);
-    assert_cells(&engine, &[("a1", Cell::White), ("n2", Cell::White), ("a11", Cell::Black), ("n12", Cell::Black), ("a3", Cell::Empty)]);
-    assert_eq!(engine.board_cells().iter().filter(|c| **c == Cell::White).count(), 28);
-    assert_eq!(engine.board_cells().iter().filter(|c| **c == Cell::Black).count(), 28);
+    assert_cells(
+        &engine,
+        &[
+            ("a1", Cell::White),
+            ("n2", Cell::White),
+            ("a11", Cell::Black),
+            ("n12", Cell::Black),
+            ("a3", Cell::Empty),
+        ],
+    );
+    assert_eq!(
+        engine.board_cells().iter().filter(|c| **c == Cell::White).count(),
+        28
+    );
+    assert_eq!(
+        engine.board_cells().iter().filter(|c| **c == Cell::Black).count(),
+        28
+    );
 }
 
 // ---------------------------------------------------------------- P1
@@ -74,7 +98,15 @@ fn start_position_white_moves_first_with_114_plies() {
 #[test]
 fn p1_line_of_two_moves_as_one() {
     let (engine, _) = both(STD, "a1-a3");
-    assert_cells(&engine, &[("a1", Cell::Empty), ("a2", Cell::Empty), ("a3", Cell::White), ("a4", Cell::White)]);
+    assert_cells(
+        &engine,
+        &[
+            ("a1", Cell::Empty),
+            ("a2", Cell::Empty),
+            ("a3", Cell::White),
+            ("a4", Cell::White),
+        ],
+    );
 }
 
 #[test]
@@ -107,7 +139,16 @@ fn p2_split_phalanx_moves_only_its_front_part() {
     assert_legal(STD, moves, "a2-a4", true, "");
     assert_legal(STD, moves, "a2-a5", false, "at most 2");
     let (engine, _) = both(STD, "b2-a3 n11-n10 a2-a4");
-    assert_cells(&engine, &[("a1", Cell::White), ("a2", Cell::Empty), ("a3", Cell::Empty), ("a4", Cell::White), ("a5", Cell::White)]);
+    assert_cells(
+        &engine,
+        &[
+            ("a1", Cell::White),
+            ("a2", Cell::Empty),
+            ("a3", Cell::Empty),
+            ("a4", Cell::White),
+            ("a5", Cell::White),
+        ],
+    );
 }
 
 #[test]
@@ -157,7 +198,16 @@ fn p3_capture_at_less_than_full_distance() {
     let moves = "a1-a3 a12-a10 a3-a5 a9-a8 n2-n3 a8-a7";
     assert_legal(STD, moves, "a5xa6", true, "");
     let (engine, _) = both(STD, &format!("{moves} a5xa6"));
-    assert_cells(&engine, &[("a5", Cell::Empty), ("a6", Cell::White), ("a7", Cell::White), ("a8", Cell::Empty), ("a10", Cell::Black)]);
+    assert_cells(
+        &engine,
+        &[
+            ("a5", Cell::Empty),
+            ("a6", Cell::White),
+            ("a7", Cell::White),
+            ("a8", Cell::Empty),
+            ("a10", Cell::Black),
+        ],
+    );
     assert_eq!(engine.last_ply().unwrap().to_string(), "a5xa6");
     // Typed with '-', the capture is still recognised and printed with 'x'.
     let mut g: Epaminondas = position(STD, moves);
@@ -172,22 +222,47 @@ fn p3_capture_removes_the_whole_shorter_line() {
     assert_legal(STD, moves, "a4xa5", true, "");
     assert_legal(STD, moves, "a4-a6", false, "pass through");
     let (engine, _) = both(STD, &format!("{moves} a4xa5"));
-    assert_cells(&engine, &[("a4", Cell::Empty), ("a5", Cell::White), ("a6", Cell::White), ("a7", Cell::White), ("a8", Cell::Empty), ("a9", Cell::Empty)]);
-    assert_eq!(engine.board_cells().iter().filter(|c| **c == Cell::Black).count(), 26);
+    assert_cells(
+        &engine,
+        &[
+            ("a4", Cell::Empty),
+            ("a5", Cell::White),
+            ("a6", Cell::White),
+            ("a7", Cell::White),
+            ("a8", Cell::Empty),
+            ("a9", Cell::Empty),
+        ],
+    );
+    assert_eq!(
+        engine.board_cells().iter().filter(|c| **c == Cell::Black).count(),
+        26
+    );
 }
 
 #[test]
 fn p3_capture_refused_when_enemy_line_is_as_long() {
     // White a5 a6 against black a7 a8 (which ends at an empty square).
     let moves = "a1-a3 a12-a10 a3-a5 a10-a8";
-    assert_legal(STD, moves, "a5-a6", false, "2 piece(s), not fewer than the 2 moving (P3)");
+    assert_legal(
+        STD,
+        moves,
+        "a5-a6",
+        false,
+        "2 piece(s), not fewer than the 2 moving (P3)",
+    );
 }
 
 #[test]
 fn p3_capture_refused_enemy_line_ends_at_the_edge() {
     // White a9 a10 against black a11 a12, which ends at the board's edge.
     let moves = "a1-a3 n11-n10 a3-a5 n10-n11 a5-a7 n11-n10 a7-a9 n10-n11";
-    assert_legal(STD, moves, "a9-a10", false, "2 piece(s), not fewer than the 2 moving");
+    assert_legal(
+        STD,
+        moves,
+        "a9-a10",
+        false,
+        "2 piece(s), not fewer than the 2 moving",
+    );
 }
 
 /// Row 3: white b3 c3, black d3 e3, white f3.
@@ -196,13 +271,29 @@ const ROW3: &str = "b2-b3 d12-d10 c2-c3 d10-d8 f2-f3 d8-d6 n2-n3 d6-d4 n3-n2 e12
 
 #[test]
 fn p3_capture_refused_enemy_line_ends_at_a_friendly_piece() {
-    assert_legal(STD, ROW3, "b3-c3", false, "2 piece(s), not fewer than the 2 moving");
+    assert_legal(
+        STD,
+        ROW3,
+        "b3-c3",
+        false,
+        "2 piece(s), not fewer than the 2 moving",
+    );
     // With a third piece behind, the same line is captured.
     let moves = format!("{ROW3} a2-a3 n11-n10");
     assert_legal(STD, &moves, "b3-c3", false, "not fewer");
     assert_legal(STD, &moves, "a3xb3", true, "");
     let (engine, _) = both(STD, &format!("{moves} a3xb3"));
-    assert_cells(&engine, &[("a3", Cell::Empty), ("b3", Cell::White), ("d3", Cell::White), ("e3", Cell::Empty), ("f3", Cell::White), ("e4", Cell::Black)]);
+    assert_cells(
+        &engine,
+        &[
+            ("a3", Cell::Empty),
+            ("b3", Cell::White),
+            ("d3", Cell::White),
+            ("e3", Cell::Empty),
+            ("f3", Cell::White),
+            ("e4", Cell::Black),
+        ],
+    );
 }
 
 /// Stones variant, row 4: white b4 c4, black d4 e4, a stone on f4.
@@ -211,11 +302,25 @@ const ROW4: &str = "*f4 *n6 *n7 b2-b3 d12-d10 b3-b4 d10-d8 c2-c3 d8-d6 c3-c4 d6-
 
 #[test]
 fn p3_capture_refused_enemy_line_ends_at_a_stone_p7() {
-    assert_legal(STONES, ROW4, "b4-c4", false, "2 piece(s), not fewer than the 2 moving");
+    assert_legal(
+        STONES,
+        ROW4,
+        "b4-c4",
+        false,
+        "2 piece(s), not fewer than the 2 moving",
+    );
     let moves = format!("{ROW4} a2-a3 n11-n10 a3-a4 n10-n11");
     assert_legal(STONES, &moves, "a4xb4", true, "");
     let (engine, _) = both(STONES, &format!("{moves} a4xb4"));
-    assert_cells(&engine, &[("d4", Cell::White), ("e4", Cell::Empty), ("f4", Cell::Stone), ("e5", Cell::Black)]);
+    assert_cells(
+        &engine,
+        &[
+            ("d4", Cell::White),
+            ("e4", Cell::Empty),
+            ("f4", Cell::Stone),
+            ("e5", Cell::Black),
+        ],
+    );
 }
 
 // ---------------------------------------------------------------- P4
@@ -249,7 +354,10 @@ fn p4_capture_on_own_home_row_changes_the_balance() {
     assert_eq!(engine.status(), Status::Ongoing);
     assert_eq!(reference.status(), Status::Ongoing);
     assert_eq!(engine.home_row_count(Colour::White), 0);
-    assert_cells(&engine, &[("a12", Cell::Black), ("b12", Cell::Black), ("c12", Cell::Empty)]);
+    assert_cells(
+        &engine,
+        &[("a12", Cell::Black), ("b12", Cell::Black), ("c12", Cell::Empty)],
+    );
 }
 
 #[test]
@@ -427,12 +535,22 @@ fn p7_three_stone_plies_black_white_black_then_white_moves() {
     assert_eq!(plies.len(), 114);
     assert_legal(STONES, "*e6 *f6 *g6", "*h6", false, "all three stones");
     assert_legal(STONES, "*e6 *f6 *g6", "a1-a3", true, "");
-    assert_cells(&e, &[("e6", Cell::Stone), ("f6", Cell::Stone), ("g6", Cell::Stone)]);
+    assert_cells(
+        &e,
+        &[("e6", Cell::Stone), ("f6", Cell::Stone), ("g6", Cell::Stone)],
+    );
 }
 
 #[test]
 fn p7_stones_only_on_rows_4_to_9_and_empty_squares() {
-    for (text, ok) in [("*a4", true), ("*n9", true), ("*e3", false), ("*e10", false), ("*a1", false), ("*n12", false)] {
+    for (text, ok) in [
+        ("*a4", true),
+        ("*n9", true),
+        ("*e3", false),
+        ("*e10", false),
+        ("*a1", false),
+        ("*n12", false),
+    ] {
         assert_legal(STONES, "", text, ok, "rows 4..9");
     }
     assert_legal(STONES, "*e6", "*e6", false, "already holds a stone");
@@ -458,8 +576,17 @@ fn p7_stones_cannot_be_captured() {
     // A white column of two next to a stone cannot move onto it.
     let moves = "*a5 *n6 *n7 a1-a3";
     let (e, _) = both(STONES, moves);
-    assert_cells(&e, &[("a3", Cell::White), ("a4", Cell::White), ("a5", Cell::Stone)]);
-    assert_legal(STONES, &format!("{moves} n11-n10"), "a3-a4", false, "stone on a5 blocks");
+    assert_cells(
+        &e,
+        &[("a3", Cell::White), ("a4", Cell::White), ("a5", Cell::Stone)],
+    );
+    assert_legal(
+        STONES,
+        &format!("{moves} n11-n10"),
+        "a3-a4",
+        false,
+        "stone on a5 blocks",
+    );
 }
 
 // ---------------------------------------------------------------- cap
@@ -509,12 +636,20 @@ fn bad_specs_are_errors() {
     }
     let o = EpaminondasOptions::from_spec("Epaminondas: Variant=Stones, cap=50").unwrap();
     assert_eq!(o.spec(), "epaminondas:variant=stones,cap=50");
-    assert_eq!(EpaminondasOptions::from_spec("epaminondas:variant=standard").unwrap().spec(), "epaminondas");
+    assert_eq!(
+        EpaminondasOptions::from_spec("epaminondas:variant=standard")
+            .unwrap()
+            .spec(),
+        "epaminondas"
+    );
 }
 
 #[test]
 fn bad_plies_are_errors() {
-    for bad in ["", "a1", "a1-", "-a1", "a1-o1", "a13-a14", "a1+a2", "*", "*e13", "*o5", "swap", "pass", "a1--a2", "a1-a2x", "a1 a2", "e6*"] {
+    for bad in [
+        "", "a1", "a1-", "-a1", "a1-o1", "a13-a14", "a1+a2", "*", "*e13", "*o5", "swap", "pass", "a1--a2",
+        "a1-a2x", "a1 a2", "e6*",
+    ] {
         assert!(bad.parse::<EpaminondasPly>().is_err(), "{bad:?}");
         let mut g: Epaminondas = position(STD, "");
         assert!(g.play_str(bad).is_err());
