@@ -12,15 +12,19 @@ use ecalper::{Ecalper, EcalperOptions};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
-/// The plies of a seeded random game of `spec`, `upto` of them (all if
-/// `None`), as text, so both implementations replay the same position.
-fn random_line(spec: &str, seed: u64, upto: Option<usize>) -> String {
+/// The plies of a seeded random game of `spec`: all of them if `stop` is
+/// `None`, else up to the first position after at least `stop.0` plies that
+/// owes `stop.1` placements (0: a replacement is owed), as text so both
+/// implementations replay the same position.
+fn random_line(spec: &str, seed: u64, stop: Option<(u32, u8)>) -> String {
     let mut game = Ecalper::new(EcalperOptions::from_spec(spec).unwrap());
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut plies = Vec::new();
     while let Some(ply) = game.random_ply(&mut rng) {
-        if upto.is_some_and(|n| plies.len() >= n) {
-            break;
+        if let Some((min, owed)) = stop {
+            if game.plies_played() >= min && game.placements_owed() == owed {
+                break;
+            }
         }
         game.play_unchecked(ply);
         plies.push(ply.to_string());
@@ -41,7 +45,7 @@ fn groups(c: &mut Criterion) {
     let mut group = c.benchmark_group("ecalper/groups");
     for (name, spec, upto) in [
         ("s7-final", "ecalper", None),
-        ("s7-mid", "ecalper", Some(80)),
+        ("s7-mid", "ecalper", Some((80, 0))),
         ("s10-final", "ecalper:size=10", None),
     ] {
         let (engine, reference) = both(spec, &random_line(spec, 7, upto));
@@ -58,11 +62,11 @@ fn groups(c: &mut Criterion) {
 fn plies(c: &mut Criterion) {
     let mut group = c.benchmark_group("ecalper/legal_plies");
     for (name, spec, upto) in [
-        ("s7-start", "ecalper", Some(0)),
-        ("s7-replace", "ecalper", Some(83)),
-        ("s7-place-first", "ecalper", Some(84)),
-        ("s7-place-second", "ecalper", Some(85)),
-        ("s10-place-first", "ecalper:size=10", Some(100)),
+        ("s7-start", "ecalper", Some((0, 3))),
+        ("s7-replace", "ecalper", Some((80, 0))),
+        ("s7-place-first", "ecalper", Some((80, 3))),
+        ("s7-place-second", "ecalper", Some((80, 2))),
+        ("s10-place-first", "ecalper:size=10", Some((100, 3))),
     ] {
         let (engine, reference) = both(spec, &random_line(spec, 3, upto));
         let mut buf = PlyBuf::new();
@@ -84,7 +88,10 @@ fn plies(c: &mut Criterion) {
 
 fn random_ply(c: &mut Criterion) {
     let mut group = c.benchmark_group("ecalper/random_ply");
-    for (name, spec, upto) in [("s7-replace", "ecalper", Some(83)), ("s7-place", "ecalper", Some(84))] {
+    for (name, spec, upto) in [
+        ("s7-replace", "ecalper", Some((80, 0))),
+        ("s7-place", "ecalper", Some((80, 3))),
+    ] {
         let (engine, reference) = both(spec, &random_line(spec, 3, upto));
         let mut rng = SmallRng::seed_from_u64(1);
         group.bench_with_input(BenchmarkId::new("bitboard", name), &engine, |b, g| {

@@ -199,14 +199,23 @@ enum Phase {
     Over,
 }
 
+/// Zobrist keys of the phases: Replace, Place(1..=3), Over.
+const PHASE_KEYS: [u64; 5] = [
+    zobrist::key(FAMILY_PHASE, 0),
+    zobrist::key(FAMILY_PHASE, 1),
+    zobrist::key(FAMILY_PHASE, 2),
+    zobrist::key(FAMILY_PHASE, 3),
+    zobrist::key(FAMILY_PHASE, 4),
+];
+
 impl Phase {
+    #[inline]
     fn key(self) -> u64 {
-        let feature = match self {
+        PHASE_KEYS[match self {
             Phase::Replace => 0,
-            Phase::Place(k) => u64::from(k),
+            Phase::Place(k) => usize::from(k.min(3)),
             Phase::Over => 4,
-        };
-        zobrist::key(FAMILY_PHASE, feature)
+        }]
     }
 }
 
@@ -241,18 +250,83 @@ fn from_bit<const N: usize>(i: usize) -> BitBoard<N> {
     BitBoard(out)
 }
 
-/// Largest group and number of groups of `stones` (hex connectivity).
+/// Most runs of stones a colour can have: at most 12 per row of 23 cells,
+/// 23 rows.
+const MAX_RUNS: usize = 12 * 23;
+
+/// The `stride` bits of `b` from `offset` (a row and its empty spare
+/// column) as the low bits of a word: bit `c` is column `c`.
 #[inline]
-fn group_stats<const N: usize>(geo: &Geometry<N>, stones: BitBoard<N>) -> (u32, u32) {
-    let mut rest = stones;
-    let (mut largest, mut count) = (0, 0);
-    while let Some(i) = rest.first() {
-        let group = geo.fill_hex(BitBoard::single(i), rest);
-        rest = rest.andnot(group);
-        largest = largest.max(group.count());
-        count += 1;
+fn row_bits<const N: usize>(b: &BitBoard<N>, offset: usize, stride: usize) -> u32 {
+    let (word, shift) = (offset / 64, offset % 64);
+    let mut bits = b.0[word] >> shift;
+    if shift > 64 - 32 && word + 1 < N {
+        bits |= b.0[word + 1] << (64 - shift);
     }
-    (largest, count)
+    (bits as u32) & ((1u32 << stride) - 1)
+}
+
+/// Largest group and number of groups of `stones` (hex connectivity).
+///
+/// Works on horizontal runs of stones, row by row, with union-find over the
+/// runs: a run joins the runs of the row below that touch its columns `c`
+/// or `c - 1` (the neighbours (c, r-1) and (c-1, r-1)). This is linear in
+/// the number of runs, where per-group bitboard flood fills need as many
+/// rounds as a group is long, and end-of-game groups are long snakes.
+#[inline]
+fn group_stats<const N: usize>(stride: usize, rows: usize, stones: BitBoard<N>) -> (u32, u32) {
+    fn find(parent: &mut [u16; MAX_RUNS], mut x: usize) -> usize {
+        while usize::from(parent[x]) != x {
+            let up = parent[usize::from(parent[x])];
+            parent[x] = up;
+            x = usize::from(up);
+        }
+        x
+    }
+    let mut parent = [0u16; MAX_RUNS];
+    let mut size = [0u16; MAX_RUNS];
+    let mut below = [(0u32, 0u16); 12];
+    let mut below_len = 0;
+    let (mut runs, mut largest, mut count) = (0usize, 0u16, 0u32);
+    for r in 0..rows {
+        let mut row = row_bits(&stones, r * stride, stride);
+        let mut here = [(0u32, 0u16); 12];
+        let mut here_len = 0;
+        while row != 0 {
+            let low = row & row.wrapping_neg();
+            let run = (row.wrapping_add(low) ^ row) & row;
+            row &= !run;
+            let label = runs;
+            runs += 1;
+            parent[label] = label as u16;
+            size[label] = run.count_ones() as u16;
+            count += 1;
+            let reach = run | (run >> 1);
+            let mut root = label;
+            for &(mask, other) in &below[..below_len] {
+                if mask & reach != 0 {
+                    let other = find(&mut parent, usize::from(other));
+                    if other != root {
+                        let (big, small) = if size[root] >= size[other] {
+                            (root, other)
+                        } else {
+                            (other, root)
+                        };
+                        parent[small] = big as u16;
+                        size[big] += size[small];
+                        root = big;
+                        count -= 1;
+                    }
+                }
+            }
+            largest = largest.max(size[root]);
+            here[here_len] = (run, label as u16);
+            here_len += 1;
+        }
+        below = here;
+        below_len = here_len;
+    }
+    (u32::from(largest), count)
 }
 
 /// Who wins given each colour's (largest group, group count) (C5).
@@ -269,39 +343,100 @@ fn decide(black: (u32, u32), white: (u32, u32)) -> Option<Colour> {
     }
 }
 
-/// Minimum of `k` distinct uniform draws from `0..n` (`k <= n`): the lowest
-/// member of a uniform random `k`-subset. Choosing each placement this way
-/// makes the three placements of a turn a uniform random set of cells.
+/// Minimum of `k` distinct random draws from `0..n` (`k <= n`): the lowest
+/// member of a random `k`-subset. Choosing each placement this way makes
+/// the three placements of a turn a (nearly) uniform random set of cells.
+///
+/// One 64-bit random word gives all three draws (21 bits each, scaled by
+/// multiplication: a bias below n / 2^21, irrelevant for playouts).
 #[inline]
 fn min_of_distinct<R: Rng + ?Sized>(rng: &mut R, n: u32, k: u8) -> u32 {
-    let a = rng.gen_range(0..n);
-    if k == 1 {
-        return a;
+    if u32::from(k) >= n {
+        return 0;
     }
-    let mut b = rng.gen_range(0..n);
-    while b == a {
-        b = rng.gen_range(0..n);
+    let n = u64::from(n);
+    let draw = |bits: u64| (((bits & 0x1f_ffff) * n) >> 21) as u32;
+    loop {
+        let x = rng.next_u64();
+        let (a, b, c) = (draw(x), draw(x >> 21), draw(x >> 42));
+        match k {
+            1 => return a,
+            2 if a != b => return a.min(b),
+            3 if a != b && a != c && b != c => return a.min(b).min(c),
+            _ => {}
+        }
     }
-    if k == 2 {
-        return a.min(b);
+}
+
+/// Position of the `k`-th lowest set bit of `w` (0-based; `k` below the
+/// popcount), without a loop over the bits: per-byte counts and their
+/// prefix sums find the byte, a table finds the bit inside it.
+#[inline]
+fn select_in_word(w: u64, k: u32) -> u32 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let mut b = w - ((w >> 1) & 0x5555_5555_5555_5555);
+    b = (b & 0x3333_3333_3333_3333) + ((b >> 2) & 0x3333_3333_3333_3333);
+    b = (b + (b >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    // Byte j of `prefix`: the set bits in bytes 0..=j (at most 64).
+    let prefix = b.wrapping_mul(ONES);
+    // Bytes whose prefix is <= k: their number is the index of the byte
+    // holding the bit (both sides stay below 128, so no borrows).
+    let le = ((u64::from(k) * ONES) | (0x80 * ONES)).wrapping_sub(prefix) & (0x80 * ONES);
+    let byte = ((le >> 7).wrapping_mul(ONES) >> 56) as u32;
+    let before = if byte == 0 {
+        0
+    } else {
+        ((prefix >> (8 * (byte - 1))) & 0xff) as u32
+    };
+    let in_byte = ((w >> (8 * byte)) & 0xff) as usize;
+    8 * byte + u32::from(SELECT_IN_BYTE[in_byte][(k - before).min(7) as usize])
+}
+
+/// `SELECT_IN_BYTE[b][k]`: position of the `k`-th set bit of byte `b`.
+const SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut table = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (mut bit, mut k) = (0, 0);
+        while bit < 8 {
+            if b >> bit & 1 == 1 {
+                table[b][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        b += 1;
     }
-    let mut c = rng.gen_range(0..n);
-    while c == a || c == b {
-        c = rng.gen_range(0..n);
+    table
+};
+
+/// The `k`-th lowest set bit of `b` (0-based), if there are more than `k`.
+#[inline]
+fn nth_set<const N: usize>(b: &BitBoard<N>, mut k: u32) -> Option<usize> {
+    for (i, &w) in b.0.iter().enumerate() {
+        let c = w.count_ones();
+        if k < c {
+            return Some(i * 64 + select_in_word(w, k) as usize);
+        }
+        k -= c;
     }
-    a.min(b).min(c)
+    None
 }
 
 /// The rules engine for one bitboard width.
 #[derive(Clone, Debug)]
 struct Engine<const N: usize> {
     geo: Geometry<N>,
+    /// `ceil(2^16 / stride)`: bit index to row without a division.
+    recip: u32,
     pie: bool,
     stones: [BitBoard<N>; 2],
     /// Replaceable stones in the Replace phase; stones placed so far this
     /// turn in the Place phase (they become the next turn's replaceable set).
     marked: BitBoard<N>,
     empty_count: u16,
+    /// The empty cells (kept rather than derived: random plies read it).
+    empty: BitBoard<N>,
     /// Lowest bit index a placement may use (ascending order).
     next_min: u16,
     phase: Phase,
@@ -320,10 +455,12 @@ impl<const N: usize> Engine<N> {
         let phase = Phase::Place(3);
         Engine {
             geo,
+            recip: (1 << 16) / u32::from(geo.stride()) + 1,
             pie,
             stones: [BitBoard::EMPTY; 2],
             marked: BitBoard::EMPTY,
             empty_count: geo.len() as u16,
+            empty: geo.valid(),
             next_min: 0,
             phase,
             to_move: Colour::Black,
@@ -335,9 +472,18 @@ impl<const N: usize> Engine<N> {
         }
     }
 
+    /// The cell of bit index `i` (as `Geometry::point`, without dividing:
+    /// exact for every index of the boards allowed, see the unit test).
+    #[inline]
+    fn point(&self, i: usize) -> Point {
+        let row = (i as u32 * self.recip) >> 16;
+        let col = i as u32 - row * u32::from(self.geo.stride());
+        Point::new(col as u8, row as u8)
+    }
+
     #[inline]
     fn empty(&self) -> BitBoard<N> {
-        self.geo.valid().andnot(self.stones[0] | self.stones[1])
+        self.empty
     }
 
     #[inline]
@@ -356,7 +502,7 @@ impl<const N: usize> Engine<N> {
             Phase::Over => {}
             Phase::Replace => {
                 for i in self.marked {
-                    out.push(EcalperPly::Replace(self.geo.point(i)));
+                    out.push(EcalperPly::Replace(self.point(i)));
                 }
                 if self.swap_available() {
                     out.push(EcalperPly::Swap);
@@ -366,7 +512,7 @@ impl<const N: usize> Engine<N> {
                 let open = self.open_above();
                 let allowed = open.count().saturating_sub(u32::from(owed) - 1);
                 for i in open.iter().take(allowed as usize) {
-                    out.push(EcalperPly::Place(self.geo.point(i)));
+                    out.push(EcalperPly::Place(self.point(i)));
                 }
             }
         }
@@ -417,8 +563,8 @@ impl<const N: usize> Engine<N> {
                 if self.empty_count == 1 {
                     // C4: the last turn is this single replacement.
                     self.set_phase(Phase::Over);
-                    let black = group_stats(&self.geo, self.stones[0]);
-                    let white = group_stats(&self.geo, self.stones[1]);
+                    let black = self.stats(Colour::Black);
+                    let white = self.stats(Colour::White);
                     self.winner = Some(decide(black, white));
                 } else {
                     self.set_phase(Phase::Place(3));
@@ -431,6 +577,7 @@ impl<const N: usize> Engine<N> {
                 self.marked.set(i);
                 self.hash ^= stone_key(i, me) ^ mark_key(i);
                 self.empty_count -= 1;
+                self.empty.clear(i);
                 self.next_min = i as u16 + 1;
                 let Phase::Place(owed) = self.phase else {
                     return;
@@ -459,15 +606,13 @@ impl<const N: usize> Engine<N> {
                 if r == n {
                     return Some(EcalperPly::Swap);
                 }
-                self.marked
-                    .nth(r)
-                    .map(|i| EcalperPly::Replace(self.geo.point(i)))
+                nth_set(&self.marked, r).map(|i| EcalperPly::Replace(self.point(i)))
             }
             Phase::Place(owed) => {
                 let open = self.open_above();
                 let n = open.count();
                 let r = min_of_distinct(rng, n, owed);
-                open.nth(r).map(|i| EcalperPly::Place(self.geo.point(i)))
+                nth_set(&open, r).map(|i| EcalperPly::Place(self.point(i)))
             }
         }
     }
@@ -492,7 +637,11 @@ impl<const N: usize> Engine<N> {
     }
 
     fn stats(&self, colour: Colour) -> (u32, u32) {
-        group_stats(&self.geo, self.stones[colour.index()])
+        group_stats(
+            usize::from(self.geo.stride()),
+            usize::from(self.geo.height()),
+            self.stones[colour.index()],
+        )
     }
 
     fn cell(&self, p: Point) -> Option<Colour> {
@@ -884,3 +1033,59 @@ pub(crate) fn render_board(
     out
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn select_finds_every_bit() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(9);
+        for _ in 0..2000 {
+            let w: u64 = rng.gen::<u64>() & rng.gen::<u64>();
+            let b = BitBoard([w, rng.gen(), 0]);
+            for k in 0..b.count() + 1 {
+                assert_eq!(nth_set(&b, k), b.nth(k), "{w:x} {k}");
+            }
+        }
+        assert_eq!(select_in_word(u64::MAX, 63), 63);
+        assert_eq!(select_in_word(1 << 63, 0), 63);
+    }
+
+    #[test]
+    fn point_without_division_is_exact() {
+        for size in MIN_SIZE..=MAX_SIZE {
+            let engine = Engine::<9>::new(size, true);
+            let bits = usize::from(engine.geo.stride()) * usize::from(engine.geo.height());
+            for i in 0..bits {
+                assert_eq!(engine.point(i), engine.geo.point(i), "size {size} bit {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn group_stats_matches_flood_fill() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(3);
+        for size in [3u8, 7, 12] {
+            let geo = Geometry::<9>::hex(size);
+            for _ in 0..50 {
+                let density = rng.gen_range(0.1..0.9);
+                let stones: BitBoard<9> = geo.valid().iter().filter(|_| rng.gen_bool(density)).collect();
+                let mut rest = stones;
+                let (mut largest, mut count) = (0, 0);
+                while let Some(i) = rest.first() {
+                    let group = geo.fill_hex(BitBoard::single(i), rest);
+                    rest = rest.andnot(group);
+                    largest = largest.max(group.count());
+                    count += 1;
+                }
+                assert_eq!(
+                    group_stats(usize::from(geo.stride()), usize::from(geo.height()), stones),
+                    (largest, count)
+                );
+            }
+        }
+    }
+}
