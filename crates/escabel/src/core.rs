@@ -41,6 +41,9 @@ pub(crate) struct Core<const N: usize> {
     /// Per colour, its two edges (Black: bottom, top; White: left, right).
     pub(crate) edges: [[BitBoard<N>; 2]; 2],
     all: BitBoard<N>,
+    /// ceil(2^20 / stride): bit index to row by a multiply, since a
+    /// division per generated ply showed up in ply generation.
+    inv_stride: u32,
 }
 
 #[inline]
@@ -63,6 +66,7 @@ impl<const N: usize> Core<N> {
             planes: 1,
             edges: [[geo.bottom(), geo.top()], [geo.left(), geo.right()]],
             all: !BitBoard::EMPTY,
+            inv_stride: (1u32 << 20).div_ceil(u32::from(geo.stride())),
         }
     }
 
@@ -78,7 +82,11 @@ impl<const N: usize> Core<N> {
 
     #[inline]
     pub(crate) fn point(&self, i: usize) -> Point {
-        self.geo.point(i)
+        // Exact for i < 2^20 / 27: the rounding error of the reciprocal
+        // stays below 1 / stride.
+        let row = (i as u32 * self.inv_stride) >> 20;
+        let col = i as u32 - row * u32::from(self.geo.stride());
+        Point::new(col as u8, row as u8)
     }
 
     #[inline]
@@ -219,18 +227,17 @@ impl<const N: usize> Core<N> {
 
     /// Writes every placement and stacking move of `colour` into `out`.
     pub(crate) fn generate(&self, colour: Colour, out: &mut PlyBuf<EscabelPly>) {
-        for i in self.empty() {
-            out.push(EscabelPly::Place(self.point(i)));
-        }
+        let empty = self.empty();
         let moves = self.stack_moves(colour);
+        // Exact-size iterators let the buffer reserve once and skip the
+        // per-push capacity check.
+        out.extend(empty.iter().map(|i| EscabelPly::Place(self.point(i))));
         for d in 0..4 {
-            let off = moves.offsets[d];
-            for i in moves.from[d] {
-                out.push(EscabelPly::Stack {
-                    from: self.point(i),
-                    to: self.point((i as i64 + i64::from(off)) as usize),
-                });
-            }
+            let off = moves.offsets[d] as isize;
+            out.extend(moves.from[d].iter().map(|i| EscabelPly::Stack {
+                from: self.point(i),
+                to: self.point(i.wrapping_add_signed(off)),
+            }));
         }
     }
 
@@ -249,19 +256,29 @@ impl<const N: usize> Core<N> {
     /// (lower-left to upper-right) is connected by E3(c), and those whose
     /// anti-diagonal is. Heights are compared on all blocks at once.
     pub(crate) fn cut_winners(&self, cuts: BitBoard<N>) -> (BitBoard<N>, BitBoard<N>) {
+        // With every height 1 all crosscuts tie (E3c: neither connected).
+        if self.planes <= 1 {
+            return (BitBoard::EMPTY, BitBoard::EMPTY);
+        }
         let s = self.stride();
-        let k = usize::from(self.planes);
-        let mut lo1 = [BitBoard::<N>::EMPTY; PLANES];
-        let mut hi1 = [BitBoard::<N>::EMPTY; PLANES];
-        let mut lo2 = [BitBoard::<N>::EMPTY; PLANES];
-        let mut hi2 = [BitBoard::<N>::EMPTY; PLANES];
-        // a < b on the lower-left/upper-right diagonal, c < d on the other.
+        let planes = &self.h[..usize::from(self.planes)];
+        // Only blocks with a stack of height 2 or more can be won.
+        let mut tall = BitBoard::EMPTY;
+        for &plane in &planes[1..] {
+            tall |= plane;
+        }
+        let tall_blocks = tall | shr(tall, 1) | shr(tall, s) | shr(tall, s + 1);
+        let cuts = cuts & tall_blocks;
+        if cuts.is_empty() {
+            return (BitBoard::EMPTY, BitBoard::EMPTY);
+        }
+        // Pass 1, most significant bit first: which of the two stacks on
+        // each diagonal is lower (a < b on the main one, c < d on the other).
         let mut lt_ab = BitBoard::EMPTY;
         let mut eq_ab = self.all;
         let mut lt_cd = BitBoard::EMPTY;
         let mut eq_cd = self.all;
-        for j in (0..k).rev() {
-            let a = self.h[j];
+        for &a in planes.iter().rev() {
             let b = shr(a, s + 1);
             let c = shr(a, 1);
             let d = shr(a, s);
@@ -270,37 +287,35 @@ impl<const N: usize> Core<N> {
             lt_cd |= eq_cd & d.andnot(c);
             eq_cd &= !(c ^ d);
         }
-        for j in 0..k {
-            let a = self.h[j];
+        // Pass 2, most significant bit first: compare (lo, hi) pairs
+        // lexicographically, taking each bit of lo and hi as it comes.
+        let (mut lo_gt, mut lo_lt, mut lo_eq) = (BitBoard::EMPTY, BitBoard::EMPTY, self.all);
+        let (mut hi_gt, mut hi_lt, mut hi_eq) = (BitBoard::EMPTY, BitBoard::EMPTY, self.all);
+        for &a in planes.iter().rev() {
             let b = shr(a, s + 1);
             let c = shr(a, 1);
             let d = shr(a, s);
-            lo1[j] = (a & lt_ab) | b.andnot(lt_ab);
-            hi1[j] = (b & lt_ab) | a.andnot(lt_ab);
-            lo2[j] = (c & lt_cd) | d.andnot(lt_cd);
-            hi2[j] = (d & lt_cd) | c.andnot(lt_cd);
-        }
-        // Lexicographic (lo, hi) comparison, most significant bit first.
-        let (mut lo_gt, mut lo_lt, mut lo_eq) = (BitBoard::EMPTY, BitBoard::EMPTY, self.all);
-        let (mut hi_gt, mut hi_lt, mut hi_eq) = (BitBoard::EMPTY, BitBoard::EMPTY, self.all);
-        for j in (0..k).rev() {
-            lo_gt |= lo_eq & lo1[j].andnot(lo2[j]);
-            lo_lt |= lo_eq & lo2[j].andnot(lo1[j]);
-            lo_eq &= !(lo1[j] ^ lo2[j]);
-            hi_gt |= hi_eq & hi1[j].andnot(hi2[j]);
-            hi_lt |= hi_eq & hi2[j].andnot(hi1[j]);
-            hi_eq &= !(hi1[j] ^ hi2[j]);
+            let lo1 = (a & lt_ab) | b.andnot(lt_ab);
+            let hi1 = (b & lt_ab) | a.andnot(lt_ab);
+            let lo2 = (c & lt_cd) | d.andnot(lt_cd);
+            let hi2 = (d & lt_cd) | c.andnot(lt_cd);
+            lo_gt |= lo_eq & lo1.andnot(lo2);
+            lo_lt |= lo_eq & lo2.andnot(lo1);
+            lo_eq &= !(lo1 ^ lo2);
+            hi_gt |= hi_eq & hi1.andnot(hi2);
+            hi_lt |= hi_eq & hi2.andnot(hi1);
+            hi_eq &= !(hi1 ^ hi2);
         }
         let first = lo_gt | (lo_eq & hi_gt);
         let second = lo_lt | (lo_eq & hi_lt);
         (cuts & first, cuts & second)
     }
 
-    /// The diagonal connections of `colour` (E3 b, c): blocks whose main
-    /// diagonal holds two connected stacks of `colour`, and blocks whose
-    /// anti-diagonal does.
+    /// The diagonal pairs of `colour` by block: main diagonals (lower-left
+    /// to upper-right) and anti-diagonals, each split into those connected
+    /// by E3(b) and those that are the diagonal of a crosscut (E3c decides).
     #[inline]
-    pub(crate) fn diagonal_links(&self, colour: Colour) -> (BitBoard<N>, BitBoard<N>) {
+    fn diagonals(&self, colour: Colour) -> [BitBoard<N>; 4] {
         let s = self.stride();
         let x = self.occ[colour.index()];
         let y = self.occ[colour.opponent().index()];
@@ -310,8 +325,15 @@ impl<const N: usize> Core<N> {
         let y_anti = shr(y, 1) & shr(y, s);
         let main_cut = main & y_anti;
         let anti_cut = anti & y_main;
-        let mut main_ok = main.andnot(main_cut);
-        let mut anti_ok = anti.andnot(anti_cut);
+        [main.andnot(main_cut), anti.andnot(anti_cut), main_cut, anti_cut]
+    }
+
+    /// The diagonal connections of `colour` (E3 b, c): blocks whose main
+    /// diagonal holds two connected stacks of `colour`, and blocks whose
+    /// anti-diagonal does.
+    #[inline]
+    pub(crate) fn diagonal_links(&self, colour: Colour) -> (BitBoard<N>, BitBoard<N>) {
+        let [mut main_ok, mut anti_ok, main_cut, anti_cut] = self.diagonals(colour);
         let cuts = main_cut | anti_cut;
         if cuts.any() {
             let (w1, w2) = self.cut_winners(cuts);
@@ -321,21 +343,25 @@ impl<const N: usize> Core<N> {
         (main_ok, anti_ok)
     }
 
-    /// The stacks of `colour` connected (E3) to `seed` by a chain.
+    /// Grows `region` through `own` over orthogonal steps and the given
+    /// diagonal links until it stops growing or meets `stop`.
     #[inline]
-    pub(crate) fn chain_from(&self, colour: Colour, seed: BitBoard<N>, stop: BitBoard<N>) -> BitBoard<N> {
+    fn flood(
+        &self,
+        mut region: BitBoard<N>,
+        own: BitBoard<N>,
+        main: BitBoard<N>,
+        anti: BitBoard<N>,
+        stop: BitBoard<N>,
+    ) -> BitBoard<N> {
         let s = self.stride();
-        let own = self.occ[colour.index()];
-        let (main, anti) = self.diagonal_links(colour);
-        let ne_from = main;
         let sw_from = shl(main, s + 1);
         let nw_from = shl(anti, 1);
         let se_from = shl(anti, s);
-        let mut region = seed & own;
         loop {
             let grown = region
                 | (self.geo.neighbours4(region) & own)
-                | shl(region & ne_from, s + 1)
+                | shl(region & main, s + 1)
                 | shr(region & sw_from, s + 1)
                 | shl(region & nw_from, s - 1)
                 | shr(region & se_from, s - 1);
@@ -344,6 +370,15 @@ impl<const N: usize> Core<N> {
             }
             region = grown;
         }
+    }
+
+    /// The stacks of `colour` connected (E3) to `seed` by a chain, or at
+    /// least every stack up to the first one found in `stop`.
+    #[inline]
+    pub(crate) fn chain_from(&self, colour: Colour, seed: BitBoard<N>, stop: BitBoard<N>) -> BitBoard<N> {
+        let own = self.occ[colour.index()];
+        let (main, anti) = self.diagonal_links(colour);
+        self.flood(seed & own, own, main, anti, stop)
     }
 
     /// E6: whether a chain of `colour` touches both of its edges.
@@ -356,5 +391,20 @@ impl<const N: usize> Core<N> {
             return false;
         }
         self.chain_from(colour, start, end).intersects(end)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn point_by_reciprocal_matches_division() {
+        for n in 3..=26u8 {
+            let core = Core::<11>::new(n);
+            for i in 0..usize::from(n) * (usize::from(n) + 1) {
+                assert_eq!(core.point(i), core.geo.point(i), "n {n} i {i}");
+            }
+        }
     }
 }
