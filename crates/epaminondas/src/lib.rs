@@ -76,6 +76,8 @@ const VALID: Bb = rows_mask(0, HEIGHT - 1);
 const STONE_AREA: Bb = rows_mask(*STONE_ROWS.start(), *STONE_ROWS.end());
 /// Home rows by colour index (Black 0: row 12, White 1: row 1).
 const HOME: [Bb; 2] = [rows_mask(HEIGHT - 1, HEIGHT - 1), rows_mask(0, 0)];
+/// Each home row as (word, mask) of the 3-word layout.
+const HOME_WORD: [(usize, u64); 2] = [(2, HOME[0].0[2]), (0, HOME[1].0[0])];
 /// The row a colour races to (the opponent's home row), as 0-based row.
 const TARGET_ROW: [u8; 2] = [0, HEIGHT - 1];
 
@@ -105,6 +107,23 @@ const fn row_table() -> [u8; CELLS] {
     t
 }
 const ROW_OF: [u8; CELLS] = row_table();
+
+const fn mirror_table() -> [u8; CELLS] {
+    let mut t = [0u8; CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        let (c, r) = (i % STRIDE as usize, i / STRIDE as usize);
+        t[i] = if c < WIDTH as usize && r < HEIGHT as usize {
+            ((HEIGHT as usize - 1 - r) * STRIDE as usize + c) as u8
+        } else {
+            i as u8
+        };
+        i += 1;
+    }
+    t
+}
+/// The square each square maps to under P5's reflection.
+const MIRROR_INDEX: [u8; CELLS] = mirror_table();
 
 const fn piece_keys(colour: u64) -> [u64; CELLS] {
     let mut t = [0u64; CELLS];
@@ -174,12 +193,6 @@ fn mirror(b: &Bb) -> Bb {
     out
 }
 
-/// P5's symmetry: reflecting rows and exchanging colours gives the same
-/// board (stones onto stones).
-fn symmetric(pieces: &[Bb; 2], stones: &Bb) -> bool {
-    pieces[0].count() == pieces[1].count() && mirror(&pieces[0]) == pieces[1] && mirror(stones) == *stones
-}
-
 /// The bitboard Epaminondas engine.
 #[derive(Clone)]
 pub struct Epaminondas {
@@ -187,6 +200,10 @@ pub struct Epaminondas {
     /// Pieces by colour index (Black 0, White 1).
     pieces: [Bb; 2],
     stones: Bb,
+    /// `mirrored[c]` is `pieces[c]` reflected between rows 6 and 7, kept
+    /// incrementally so the P5 test is a word compare.
+    mirrored: [Bb; 2],
+    mirrored_stones: Bb,
     to_move: Colour,
     plies: u32,
     last: Option<EpaminondasPly>,
@@ -235,6 +252,7 @@ impl Epaminondas {
             }
         }
         game.to_move = to_move;
+        game.reset_mirrors();
         game.hash = game.hash_from_scratch();
         game.rules_status = game.compute_status();
         Ok(game)
@@ -258,13 +276,36 @@ impl Epaminondas {
     }
 
     /// The number of `colour`'s pieces on the opponent's home row (P4).
+    #[inline]
     pub fn home_row_count(&self, colour: Colour) -> u32 {
-        (self.pieces[colour.index()] & HOME[colour.opponent().index()]).count()
+        // Row 1 lies in word 0 and row 12 in word 2: one word each.
+        let (word, mask) = HOME_WORD[colour.opponent().index()];
+        (self.pieces[colour.index()].0[word] & mask).count_ones()
     }
 
     /// Whether the board is symmetric in the sense of P5.
     pub fn is_symmetric(&self) -> bool {
-        symmetric(&self.pieces, &self.stones)
+        self.pieces[1] == self.mirrored[0] && self.stones == self.mirrored_stones
+    }
+
+    /// Recomputes the reflected sets after a set-up.
+    fn reset_mirrors(&mut self) {
+        self.mirrored = [mirror(&self.pieces[0]), mirror(&self.pieces[1])];
+        self.mirrored_stones = mirror(&self.stones);
+    }
+
+    #[inline]
+    fn put(&mut self, c: usize, i: usize) {
+        self.pieces[c].set(i);
+        self.mirrored[c].set(usize::from(MIRROR_INDEX[i]));
+        self.hash ^= PIECE_KEYS[c][i];
+    }
+
+    #[inline]
+    fn take(&mut self, c: usize, i: usize) {
+        self.pieces[c].clear(i);
+        self.mirrored[c].clear(usize::from(MIRROR_INDEX[i]));
+        self.hash ^= PIECE_KEYS[c][i];
     }
 
     /// Every syntactically possible ply whose squares are on one line (plus
@@ -314,24 +355,27 @@ impl Epaminondas {
         if mine != theirs {
             return false;
         }
-        let mut pieces = self.pieces;
+        if self.stones != self.mirrored_stones {
+            return false;
+        }
+        let mut after = self.clone();
         let k = (front as i32 - from as i32) / o + 1;
+        let mut sq = front_to as i32;
+        for _ in 0..captured {
+            after.take(1 - me, sq as usize);
+            sq += o;
+        }
         let mut sq = from as i32;
         for _ in 0..k {
-            pieces[me].clear(sq as usize);
+            after.take(me, sq as usize);
             sq += o;
         }
         let mut sq = to as i32;
         for _ in 0..k {
-            pieces[me].set(sq as usize);
+            after.put(me, sq as usize);
             sq += o;
         }
-        let mut sq = front_to as i32;
-        for _ in 0..captured {
-            pieces[1 - me].clear(sq as usize);
-            sq += o;
-        }
-        symmetric(&pieces, &self.stones)
+        after.is_symmetric()
     }
 
     /// Generates the legal moves of the side to move in direction `d`,
@@ -583,11 +627,14 @@ impl Game for Epaminondas {
             options,
             pieces: [rows_mask(HEIGHT - 2, HEIGHT - 1), rows_mask(0, 1)],
             stones: Bb::EMPTY,
+            mirrored: [Bb::EMPTY; 2],
+            mirrored_stones: Bb::EMPTY,
             plies: 0,
             last: None,
             hash: 0,
             rules_status: Status::Ongoing,
         };
+        game.reset_mirrors();
         game.hash = game.hash_from_scratch();
         game.rules_status = game.compute_status();
         game
@@ -650,6 +697,7 @@ impl Game for Epaminondas {
             EpaminondasPly::Stone(p) => {
                 let i = index_of(p);
                 self.stones.set(i);
+                self.mirrored_stones.set(usize::from(MIRROR_INDEX[i]));
                 self.hash ^= STONE_KEYS[i];
                 self.finish_ply(ply);
             }
@@ -675,8 +723,7 @@ impl Game for Epaminondas {
                 let mut sq = front + o * m;
                 while sq >= 0 && (sq as usize) < CELLS && self.pieces[1 - me].has(sq as usize) {
                     capture = true;
-                    self.pieces[1 - me].clear(sq as usize);
-                    self.hash ^= PIECE_KEYS[1 - me][sq as usize];
+                    self.take(1 - me, sq as usize);
                     match step(sq as usize, o) {
                         Some(next) => sq = next as i32,
                         None => break,
@@ -684,14 +731,12 @@ impl Game for Epaminondas {
                 }
                 let mut sq = fi as i32;
                 for _ in 0..k {
-                    self.pieces[me].clear(sq as usize);
-                    self.hash ^= PIECE_KEYS[me][sq as usize];
+                    self.take(me, sq as usize);
                     sq += o;
                 }
                 let mut sq = fi as i32 + o * m;
                 for _ in 0..k {
-                    self.pieces[me].set(sq as usize);
-                    self.hash ^= PIECE_KEYS[me][sq as usize];
+                    self.put(me, sq as usize);
                     sq += o;
                 }
                 self.finish_ply(EpaminondasPly::Move { from, to, capture });
@@ -809,5 +854,21 @@ mod tests {
         assert_eq!(m.count(), 2);
         assert_eq!(mirror(&VALID), VALID);
         assert_eq!(mirror(&HOME[0]), HOME[1]);
+    }
+
+    #[test]
+    fn mirrored_sets_stay_in_step() {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(3);
+        for spec in ["epaminondas", "epaminondas:variant=stones"] {
+            let mut g = Epaminondas::new(EpaminondasOptions::from_spec(spec).unwrap());
+            while let Some(p) = g.random_ply(&mut rng) {
+                g.play_unchecked(p);
+                assert_eq!(g.mirrored, [mirror(&g.pieces[0]), mirror(&g.pieces[1])]);
+                assert_eq!(g.mirrored_stones, mirror(&g.stones));
+                assert_eq!(g.home_row_count(Colour::White), (g.pieces[1] & HOME[0]).count());
+                assert_eq!(g.home_row_count(Colour::Black), (g.pieces[0] & HOME[1]).count());
+            }
+        }
     }
 }

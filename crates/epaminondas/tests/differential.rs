@@ -54,6 +54,15 @@ fn run(spec: &str, seed: u64, max_plies: u32) {
             "status: {}",
             ctx(&engine, &history)
         );
+        assert_eq!(
+            engine.is_symmetric(),
+            reference.is_symmetric(),
+            "P5 symmetry: {}",
+            ctx(&engine, &history)
+        );
+        for c in abstracta_core::Colour::ALL {
+            assert_eq!(engine.home_row_count(c) as usize, reference.home_row_count(c), "P4 count");
+        }
         engine.legal_plies(&mut a);
         reference.legal_plies(&mut b);
         assert_eq!(sorted(&a), sorted(&b), "legal plies: {}", ctx(&engine, &history));
