@@ -23,14 +23,24 @@
 pub mod input;
 pub mod notation;
 pub mod play;
+pub mod protocol;
+pub mod records;
 pub mod spec;
 
 pub use notation::notation;
 pub use play::play;
+pub use protocol::protocol;
+pub use records::records;
 pub use spec::spec;
 
 /// A target body: panics on a finding, returns otherwise.
 pub type Body = fn(&[u8]);
 
 /// Every target: its name (the directory under `fuzz/corpus/`) and body.
-pub const TARGETS: &[(&str, Body)] = &[("spec", spec), ("notation", notation), ("play", play)];
+pub const TARGETS: &[(&str, Body)] = &[
+    ("spec", spec),
+    ("notation", notation),
+    ("play", play),
+    ("protocol", protocol),
+    ("records", records),
+];
