@@ -596,6 +596,71 @@ impl Epaminondas {
         Ok(())
     }
 
+    /// One rejection-sampling try for `random_ply`: a random friendly piece
+    /// as the rear, a random direction, and a random legal distance for
+    /// that phalanx, or `None` if that piece has no move that way.
+    #[inline]
+    fn try_random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<EpaminondasPly> {
+        let me = self.to_move.index();
+        let own = &self.pieces[me];
+        let enemy = &self.pieces[1 - me];
+        let from = own.nth(rng.gen_range(0..own.count()))?;
+        let r: u32 = rng.gen();
+        let d = (r & 7) as usize;
+        let o = DIRS[d];
+        let mut k = 1;
+        let mut front = from;
+        while let Some(next) = step(front, o) {
+            if !own.has(next) {
+                break;
+            }
+            front = next;
+            k += 1;
+        }
+        // Empty squares ahead (at most k count), then what stops the run.
+        let mut e = 0;
+        let mut sq = front;
+        let mut capture = 0;
+        while e < k {
+            let Some(next) = step(sq, o) else { break };
+            if enemy.has(next) {
+                let mut n = 1;
+                let mut x = next;
+                while let Some(y) = step(x, o) {
+                    if !enemy.has(y) {
+                        break;
+                    }
+                    n += 1;
+                    x = y;
+                }
+                if n < k {
+                    capture = n;
+                }
+                break;
+            }
+            if own.has(next) || self.stones.has(next) {
+                break;
+            }
+            e += 1;
+            sq = next;
+        }
+        let choices = e + usize::from(capture > 0);
+        if choices == 0 {
+            return None;
+        }
+        let m = ((r >> 3) as usize % choices) + 1;
+        let captured = if m > e { capture } else { 0 };
+        if self.breaks_symmetry(me, from, front, o, m, captured) {
+            return None;
+        }
+        let to = (from as i32 + o * m as i32) as usize;
+        Some(EpaminondasPly::Move {
+            from: point_of(from),
+            to: point_of(to),
+            capture: captured > 0,
+        })
+    }
+
     fn finish_ply(&mut self, ply: EpaminondasPly) {
         self.to_move = self.to_move.opponent();
         self.hash ^= WHITE_TO_MOVE;
@@ -762,6 +827,13 @@ impl Game for Epaminondas {
             let free = STONE_AREA.andnot(self.stones);
             let i = free.nth(rng.gen_range(0..free.count()))?;
             return Some(EpaminondasPly::Stone(point_of(i)));
+        }
+        // Cheap tries first: a random piece as the rear and a random
+        // direction, checked by a short scalar walk.
+        for _ in 0..24 {
+            if let Some(ply) = self.try_random_move(rng) {
+                return Some(ply);
+            }
         }
         let mut buf = MoveBuf {
             moves: [(0, 0, false); 512],

@@ -661,3 +661,21 @@ fn bad_plies_are_errors() {
     let err = g.play_list("a1-a3 a1-a2").unwrap_err();
     assert_eq!(err.index, 2);
 }
+
+#[test]
+fn p5_random_ply_never_plays_the_forbidden_copy() {
+    use rand::SeedableRng;
+    let g: Epaminondas = position(STD, &format!("{COPYCAT} d9-b11"));
+    let mut plies = PlyBuf::new();
+    g.legal_plies(&mut plies);
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(9);
+    let mut seen = std::collections::HashSet::new();
+    for _ in 0..20_000 {
+        let p = g.random_ply(&mut rng).unwrap();
+        assert!(plies.contains(&p), "{p}");
+        assert_ne!(p, ply("d4-b2"));
+        seen.insert(p);
+    }
+    // Every legal ply can come up.
+    assert_eq!(seen.len(), plies.len());
+}
