@@ -219,6 +219,15 @@ impl Escabel {
         })
     }
 
+    #[cfg(test)]
+    pub(crate) fn check_winners(&self) {
+        with_core!(&self.board, c => {
+            let cuts = c.crosscuts();
+            let (w1, w2) = c.cut_winners(cuts);
+            assert_eq!((w1, w2), (c.won[0], c.won[1]), "{}", self.render());
+        });
+    }
+
     fn swap_available(&self) -> bool {
         self.options.pie && self.plies == 1 && self.to_move == Colour::White && !self.swapped
     }
