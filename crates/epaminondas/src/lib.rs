@@ -28,11 +28,30 @@
 //! counted only for those few fronts.
 //!
 //! P5 (symmetry) only matters for moves that put a moved piece on the
-//! opponent's home row; those are checked exactly: equal piece counts first
-//! (almost always different), then the row-reversed boards.
+//! opponent's home row. The engine keeps both armies' sets reflected
+//! between rows 6 and 7 alongside the normal ones (updated square by square
+//! as pieces move), so "is the board symmetric" is a compare of a few words;
+//! a candidate move that reaches the home row is checked exactly on a copy,
+//! after the cheap filters (equal piece counts, symmetric stones).
+//!
+//! P4's home-row counts are one popcount each: row 1 lies in the first word
+//! and row 12 in the last.
 //!
 //! Status is computed once after every ply and cached, so `status()` is a
-//! field read plus the length-cap test.
+//! field read plus the length-cap test. The P6 part is cheap in practice: any
+//! one-square step that does not reach the opponent's home row is legal.
+//!
+//! `random_ply` is not uniform: it tries a random friendly piece as the rear
+//! and a random direction, walks the line (friendly run, then empty squares
+//! and a possible capture) and picks a random legal distance; after 24 failed
+//! tries it falls back to generating whole directions. It never allocates.
+//!
+//! # Seats in the stones variant
+//!
+//! White is the first seat (`FIRST_COLOUR`): it makes the first piece move.
+//! In `variant=stones` Black, the second seat, places the first stone, so
+//! the game's first ply belongs to the second seat; colours and seats still
+//! alternate ply by ply.
 
 use std::fmt;
 

@@ -61,7 +61,11 @@ fn run(spec: &str, seed: u64, max_plies: u32) {
             ctx(&engine, &history)
         );
         for c in abstracta_core::Colour::ALL {
-            assert_eq!(engine.home_row_count(c) as usize, reference.home_row_count(c), "P4 count");
+            assert_eq!(
+                engine.home_row_count(c) as usize,
+                reference.home_row_count(c),
+                "P4 count"
+            );
         }
         engine.legal_plies(&mut a);
         reference.legal_plies(&mut b);
