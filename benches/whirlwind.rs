@@ -8,7 +8,7 @@
 // criterion's macros generate undocumented items.
 #![allow(missing_docs)]
 
-use abstracta_core::{random_playout, Colour, Game, GameOptions, PlyBuf};
+use abstracta_core::{random_playout, Colour, Game, GameOptions, PlyBuf, Point};
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -91,6 +91,41 @@ fn bench_size(c: &mut Criterion, size: u8) {
                 .iter()
                 .filter(|g| Colour::ALL.iter().any(|&c| black_box(g).has_chain(c)))
                 .count()
+        })
+    });
+    group.finish();
+
+    // The check made after every stone: would this stone complete a chain?
+    // Asked for every empty point of every position.
+    let empties: Vec<Vec<Point>> = engines
+        .iter()
+        .map(|g| {
+            g.board_cells()
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.is_none())
+                .map(|(i, _)| Point::new((i % usize::from(size)) as u8, (i / usize::from(size)) as u8))
+                .collect()
+        })
+        .collect();
+    let mut group = c.benchmark_group(format!("whirlwind{size}/win_check_per_stone"));
+    group.bench_function("bitboard", |b| {
+        b.iter(|| {
+            engines
+                .iter()
+                .zip(&empties)
+                .map(|(g, e)| e.iter().filter(|&&p| black_box(g).completes_chain(p)).count())
+                .sum::<usize>()
+        })
+    });
+    group.sample_size(10);
+    group.bench_function("reference", |b| {
+        b.iter(|| {
+            references
+                .iter()
+                .zip(&empties)
+                .map(|(g, e)| e.iter().filter(|&&p| black_box(g).completes_chain(p)).count())
+                .sum::<usize>()
         })
     });
     group.finish();

@@ -291,33 +291,32 @@ impl Tables {
         out
     }
 
-    /// Orthogonal flood fill of `seed` inside `within`, updating words in
-    /// place (a word sees the already grown word below it) and sweeping
-    /// up then down, so growth along the board's rows and columns needs few
-    /// rounds. Stops early once the region meets `target`.
+    /// Orthogonal flood fill of `seed` inside `within`, stopping early once
+    /// the region meets `target`. Only the words holding points are
+    /// touched, and every round is one fused pass over them.
     #[inline]
     fn fill(&self, seed: Board, within: Board, target: Board) -> Board {
         let s = self.stride;
+        let words = self.words;
         let m = &within.0;
         let mut r = (seed & within).0;
-        let grow = |r: &[u64; WORDS], i: usize| {
-            (r[i] | up(r, i, 1) | down(r, i, 1) | up(r, i, s) | down(r, i, s)) & m[i]
-        };
         loop {
+            let from = r;
             let mut changed = 0;
-            for i in 0..self.words {
-                let g = grow(&r, i);
-                changed |= g ^ r[i];
+            for i in 0..words {
+                let g = (from[i] | up(&from, i, 1) | down(&from, i, 1) | up(&from, i, s) | down(&from, i, s)) & m[i];
+                changed |= g ^ from[i];
                 r[i] = g;
             }
-            for i in (0..self.words).rev() {
-                let g = grow(&r, i);
-                changed |= g ^ r[i];
-                r[i] = g;
+            if changed == 0 {
+                return BitBoard(r);
             }
-            let region = BitBoard(r);
-            if changed == 0 || region.intersects(target) {
-                return region;
+            let mut hit = 0;
+            for i in 0..words {
+                hit |= r[i] & target.0[i];
+            }
+            if hit != 0 {
+                return BitBoard(r);
             }
         }
     }
@@ -461,25 +460,54 @@ impl Whirlwind {
         self.t.fill(self.t.start_edge[ci] & own, own, far).intersects(far)
     }
 
+    /// Whether a stone of colour `ci` on `i` would join the stones already
+    /// connected to that colour's first edge (or lie on that edge).
+    #[inline]
+    fn touches_conn(&self, ci: usize, i: usize) -> bool {
+        let t = self.t;
+        let conn = self.conn[ci];
+        let s = t.stride as usize;
+        t.start_edge[ci].has(i)
+            || conn.has(i + 1)
+            || (i + s < usize::from(t.n) * s && conn.has(i + s))
+            || (i >= 1 && conn.has(i - 1))
+            || (i >= s && conn.has(i - s))
+    }
+
     /// Adds the group of a new stone on `i` to the edge-connected set if it
     /// touches it; returns whether the colour now joins its edges.
     #[inline]
     fn grow_chain(&mut self, ci: usize, i: usize) -> bool {
         let t = self.t;
-        let conn = self.conn[ci];
-        let s = t.stride as usize;
-        let touches = t.start_edge[ci].has(i)
-            || conn.has(i + 1)
-            || (i + s < usize::from(t.n) * s && conn.has(i + s))
-            || (i >= 1 && conn.has(i - 1))
-            || (i >= s && conn.has(i - s));
-        if touches {
+        if self.touches_conn(ci, i) {
             // conn holds whole groups, so only the new stone's group outside
             // it is new.
+            let conn = self.conn[ci];
             let grown = t.fill(Board::single(i), self.stones[ci].andnot(conn), Board::EMPTY);
             self.conn[ci] = conn | grown;
         }
         self.conn[ci].intersects(t.far_edge[ci])
+    }
+
+    /// Whether a stone of the side to move on the empty point `p` would
+    /// complete a chain between its edges (W4): the check the engine makes
+    /// after every stone, answered from the incrementally kept set of
+    /// stones connected to the first edge.
+    #[inline]
+    pub fn completes_chain(&self, p: Point) -> bool {
+        let Some(i) = self.index(p) else {
+            return false;
+        };
+        let ci = self.to_move.index();
+        let far = self.t.far_edge[ci];
+        if self.conn[ci].intersects(far) {
+            return true;
+        }
+        if !self.touches_conn(ci, i) {
+            return false;
+        }
+        let own = (self.stones[ci] | Board::single(i)).andnot(self.conn[ci]);
+        far.has(i) || self.t.fill(Board::single(i), own, far).intersects(far)
     }
 
     /// Ends the turn of the side to move, which has completed a chain if

@@ -140,6 +140,17 @@ impl ReferenceWhirlwind {
         false
     }
 
+    /// Whether a stone of the side to move on the empty point `p` would
+    /// complete a chain between its edges (W4): placed on a copy, then BFS.
+    pub fn completes_chain(&self, p: Point) -> bool {
+        let Some(i) = self.index(p) else {
+            return false;
+        };
+        let mut copy = self.clone();
+        copy.cells[i] = Some(self.to_move);
+        copy.has_chain(self.to_move)
+    }
+
     fn with_stones(&self, stones: &[usize]) -> Vec<Option<Colour>> {
         let mut cells = self.cells.clone();
         for &s in stones {

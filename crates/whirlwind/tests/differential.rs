@@ -44,6 +44,15 @@ fn compare_game(spec: &str, seed: u64) {
                 "{context}: chain of {colour}"
             );
         }
+        for &ply in e_plies.iter() {
+            if let WhirlwindPly::Place(p) = ply {
+                assert_eq!(
+                    engine.completes_chain(p),
+                    reference.completes_chain(p),
+                    "{context}: {p} completes a chain"
+                );
+            }
+        }
         let (fresh, end) = engine.legal_points_from_scratch();
         if engine.status().is_ongoing() {
             let from_cache = e_plies
