@@ -32,7 +32,13 @@ fn main() {
         moves[moves.len() - shown..].join(" ")
     );
     println!("{}", game.render());
-    println!("black groups: {:?}", game.group_sizes(abstracta_core::Colour::Black));
-    println!("white groups: {:?}", game.group_sizes(abstracta_core::Colour::White));
+    println!(
+        "black groups: {:?}",
+        game.group_sizes(abstracta_core::Colour::Black)
+    );
+    println!(
+        "white groups: {:?}",
+        game.group_sizes(abstracta_core::Colour::White)
+    );
     println!("result: {}", game.status());
 }

@@ -79,7 +79,11 @@ impl<const N: usize> Board<N> {
             let even = if n % 2 == 1 { Colour::White } else { Colour::Black };
             for i in geo.valid().iter() {
                 let p = geo.point(i);
-                let c = if (p.col + p.row) % 2 == 0 { even } else { even.opponent() };
+                let c = if (p.col + p.row) % 2 == 0 {
+                    even
+                } else {
+                    even.opponent()
+                };
                 stones[c.index()].set(i);
             }
             planes[0] = geo.valid();
@@ -90,7 +94,7 @@ impl<const N: usize> Board<N> {
             stones,
             planes,
             nplanes: 1,
-            inv_stride: (65536 + stride - 1) / stride,
+            inv_stride: 65536_u32.div_ceil(stride),
         }
     }
 
@@ -211,24 +215,24 @@ impl<const N: usize> Board<N> {
                 *d = self.drops_dir(empty, dir);
             }
         }
-        let total: u32 = t.iter().chain(drops.iter()).map(|b| b.count()).sum();
-        out.reserve(total as usize + 2);
-        for (dir, bits) in t.iter().enumerate() {
-            for to in bits.iter() {
-                let from = self.back(to, dir);
-                out.push(SwackPly::Stack {
-                    from: self.pt(from),
-                    to: self.pt(to),
-                });
-            }
+        // Column and row steps of each direction (u8 wrapping: 255 is -1).
+        const STEPS: [(u8, u8); 4] = [(1, 0), (255, 0), (0, 1), (0, 255)];
+        // `extend` with the exact size of each set writes without a
+        // capacity check per ply, and the second square of a ply is one
+        // step from the first rather than another index conversion.
+        for (bits, (dc, dr)) in t.iter().zip(STEPS) {
+            out.extend(bits.iter().map(|to| {
+                let to = self.pt(to);
+                let from = Point::new(to.col.wrapping_sub(dc), to.row.wrapping_sub(dr));
+                SwackPly::Stack { from, to }
+            }));
         }
-        for (dir, bits) in drops.iter().enumerate() {
-            for two in bits.iter() {
-                out.push(SwackPly::Drop {
-                    two: self.pt(two),
-                    one: self.pt(self.step(two, dir)),
-                });
-            }
+        for (bits, (dc, dr)) in drops.iter().zip(STEPS) {
+            out.extend(bits.iter().map(|two| {
+                let two = self.pt(two);
+                let one = Point::new(two.col.wrapping_add(dc), two.row.wrapping_add(dr));
+                SwackPly::Drop { two, one }
+            }));
         }
     }
 
@@ -396,13 +400,17 @@ impl<const N: usize> Board<N> {
     }
 }
 
-/// The board in the width its size needs.
+/// The board in the width its size needs. Kept inline rather than boxed:
+/// cloning a position (search, perft) must not allocate.
 #[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)]
 enum Boards {
     /// Up to 10x10 (11 x 10 = 110 bits).
     Small(Board<2>),
     /// Up to 14x14 (15 x 14 = 210 bits).
     Medium(Board<4>),
+    /// Up to 20x20 (21 x 20 = 420 bits).
+    Wide(Board<7>),
     /// Up to 26x26 (27 x 26 = 702 bits).
     Large(Board<11>),
 }
@@ -412,6 +420,7 @@ macro_rules! with_board {
         match &$self.board {
             Boards::Small($b) => $e,
             Boards::Medium($b) => $e,
+            Boards::Wide($b) => $e,
             Boards::Large($b) => $e,
         }
     };
@@ -422,6 +431,7 @@ macro_rules! with_board_mut {
         match &mut $self.board {
             Boards::Small($b) => $e,
             Boards::Medium($b) => $e,
+            Boards::Wide($b) => $e,
             Boards::Large($b) => $e,
         }
     };
@@ -608,6 +618,8 @@ impl Game for Swack {
             Boards::Small(Board::new(n, free))
         } else if n <= 14 {
             Boards::Medium(Board::new(n, free))
+        } else if n <= 20 {
+            Boards::Wide(Board::new(n, free))
         } else {
             Boards::Large(Board::new(n, free))
         };

@@ -74,13 +74,8 @@ impl GameOptions for SwackOptions {
     fn set(&mut self, key: &str, value: &str) -> Result<(), SpecError> {
         match key {
             "size" => {
-                self.size = parse_range(
-                    Self::GAME,
-                    key,
-                    value,
-                    u32::from(MIN_SIZE),
-                    u32::from(MAX_SIZE),
-                )? as u8
+                self.size =
+                    parse_range(Self::GAME, key, value, u32::from(MIN_SIZE), u32::from(MAX_SIZE))? as u8
             }
             "variant" => {
                 self.variant = match parse_choice(Self::GAME, key, value, &["standard", "free"])? {

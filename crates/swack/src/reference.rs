@@ -113,7 +113,7 @@ impl ReferenceSwack {
         }
         match (self.at(from), self.at(to)) {
             (Some(a), Some(b)) => {
-                a.colour == me && b.colour != me && a.height == b.height && u32::from(b.height) + 1 <= 255
+                a.colour == me && b.colour != me && a.height == b.height && u32::from(b.height) < 255
             }
             _ => false,
         }
@@ -347,7 +347,13 @@ impl Game for ReferenceSwack {
                 );
             }
             SwackPly::Drop { two, one } => {
-                self.put(two, Some(Stack { colour: me, height: 2 }));
+                self.put(
+                    two,
+                    Some(Stack {
+                        colour: me,
+                        height: 2,
+                    }),
+                );
                 self.put(
                     one,
                     Some(Stack {

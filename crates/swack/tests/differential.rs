@@ -36,20 +36,44 @@ fn run(options: SwackOptions, seed: u64, max_plies: u32) {
         let context = || format!("{spec} seed {seed} after [{}]", history.join(" "));
         let legal = sorted(&engine);
         assert_eq!(legal, sorted(&reference), "legal plies: {}", context());
-        assert_eq!(engine.board_cells(), reference.board_cells(), "board: {}", context());
-        assert_eq!(engine.to_move_colour(), reference.to_move_colour(), "colour: {}", context());
-        assert_eq!(engine.to_move_seat(), reference.to_move_seat(), "seat: {}", context());
+        assert_eq!(
+            engine.board_cells(),
+            reference.board_cells(),
+            "board: {}",
+            context()
+        );
+        assert_eq!(
+            engine.to_move_colour(),
+            reference.to_move_colour(),
+            "colour: {}",
+            context()
+        );
+        assert_eq!(
+            engine.to_move_seat(),
+            reference.to_move_seat(),
+            "seat: {}",
+            context()
+        );
         assert_eq!(engine.swapped(), reference.swapped(), "swapped: {}", context());
         assert_eq!(engine.status(), reference.status(), "status: {}", context());
         assert_eq!(engine.hash(), engine.hash_from_scratch(), "hash: {}", context());
         for colour in abstracta_core::Colour::ALL {
-            let mut e: Vec<usize> = engine.group_sizes(colour).iter().map(|&s| usize::from(s)).collect();
+            let mut e: Vec<usize> = engine
+                .group_sizes(colour)
+                .iter()
+                .map(|&s| usize::from(s))
+                .collect();
             let mut r: Vec<usize> = reference.groups(colour).iter().map(Vec::len).collect();
             e.sort_unstable();
             r.sort_unstable();
             assert_eq!(e, r, "group sizes of {colour}: {}", context());
         }
-        assert_eq!(engine.scoring_winner(), reference.scoring_winner(), "scoring: {}", context());
+        assert_eq!(
+            engine.scoring_winner(),
+            reference.scoring_winner(),
+            "scoring: {}",
+            context()
+        );
         if legal.is_empty() || engine.plies_played() >= max_plies {
             break;
         }
@@ -71,7 +95,19 @@ fn run(options: SwackOptions, seed: u64, max_plies: u32) {
 
 fn options_strategy() -> impl Strategy<Value = SwackOptions> {
     (
-        prop_oneof![Just(2u8), Just(3), Just(4), Just(5), Just(6), Just(7), Just(8), Just(11), Just(15)],
+        prop_oneof![
+            Just(2u8),
+            Just(3),
+            Just(4),
+            Just(5),
+            Just(6),
+            Just(7),
+            Just(8),
+            Just(11),
+            Just(15),
+            Just(19),
+            Just(23)
+        ],
         any::<bool>(),
         any::<bool>(),
         prop_oneof![Just(None), (1u32..120).prop_map(Some)],

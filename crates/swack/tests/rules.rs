@@ -86,9 +86,17 @@ fn s1_setup_odd_sizes_centre_and_corners_white() {
     for n in [3u8, 5, 7, 25] {
         let game = pos(&format!("swack:size={n}"), "");
         let c = (n - 1) / 2;
-        assert_eq!(game.stack_at(Point::new(c, c)), Some((Colour::White, 1)), "n={n} centre");
+        assert_eq!(
+            game.stack_at(Point::new(c, c)),
+            Some((Colour::White, 1)),
+            "n={n} centre"
+        );
         for (col, row) in [(0, 0), (n - 1, 0), (0, n - 1), (n - 1, n - 1)] {
-            assert_eq!(game.stack_at(Point::new(col, row)), Some((Colour::White, 1)), "corner");
+            assert_eq!(
+                game.stack_at(Point::new(col, row)),
+                Some((Colour::White, 1)),
+                "corner"
+            );
         }
         assert_eq!(at(&game, "b1"), Some((Colour::Black, 1)));
         let cells = usize::from(n) * usize::from(n);
@@ -118,13 +126,20 @@ fn s2_storage_limit_255_decision_is_never_reached() {
     // game runs out of stacking moves long before: random games, passing
     // only when forced, stay in single digits.
     use rand::{rngs::SmallRng, Rng, SeedableRng};
-    for spec in ["swack:size=2,pie=off,cap=none", "swack:size=8,cap=none", "swack:size=6,variant=free"] {
+    for spec in [
+        "swack:size=2,pie=off,cap=none",
+        "swack:size=8,cap=none",
+        "swack:size=6,variant=free",
+    ] {
         let options = SwackOptions::from_spec(spec).unwrap();
         for seed in 0..200 {
             let mut rng = SmallRng::seed_from_u64(seed);
             let mut game = Swack::new(options.clone());
             loop {
-                let plies: Vec<SwackPly> = legal(&game).into_iter().filter(|p| *p != SwackPly::Pass).collect();
+                let plies: Vec<SwackPly> = legal(&game)
+                    .into_iter()
+                    .filter(|p| *p != SwackPly::Pass)
+                    .collect();
                 let next = match plies.len() {
                     0 if game.status().is_finished() => break,
                     0 => SwackPly::Pass,
@@ -132,7 +147,13 @@ fn s2_storage_limit_255_decision_is_never_reached() {
                 };
                 game.play(next).unwrap();
             }
-            let top = game.board_cells().iter().flatten().map(|&(_, h)| h).max().unwrap_or(0);
+            let top = game
+                .board_cells()
+                .iter()
+                .flatten()
+                .map(|&(_, h)| h)
+                .max()
+                .unwrap_or(0);
             assert!(top < 32, "{spec} seed {seed}: height {top}");
         }
     }
@@ -483,9 +504,27 @@ fn notation_prints_and_parses_case_insensitively() {
     let cases = [
         ("pass", SwackPly::Pass),
         ("swap", SwackPly::Swap),
-        ("c3-c4", SwackPly::Stack { from: p("c3"), to: p("c4") }),
-        ("c3+c4", SwackPly::Drop { two: p("c3"), one: p("c4") }),
-        ("z26-z25", SwackPly::Stack { from: p("z26"), to: p("z25") }),
+        (
+            "c3-c4",
+            SwackPly::Stack {
+                from: p("c3"),
+                to: p("c4"),
+            },
+        ),
+        (
+            "c3+c4",
+            SwackPly::Drop {
+                two: p("c3"),
+                one: p("c4"),
+            },
+        ),
+        (
+            "z26-z25",
+            SwackPly::Stack {
+                from: p("z26"),
+                to: p("z25"),
+            },
+        ),
     ];
     for (text, ply) in cases {
         assert_eq!(ply.to_string(), text);
@@ -497,7 +536,9 @@ fn notation_prints_and_parses_case_insensitively() {
 
 #[test]
 fn bad_plies_are_errors_not_panics() {
-    for bad in ["", "c3", "c3-", "c3*c4", "pass2", "a0-a1", "c3-c4-c5", "c3--c4", "27-a1", "-"] {
+    for bad in [
+        "", "c3", "c3-", "c3*c4", "pass2", "a0-a1", "c3-c4-c5", "c3--c4", "27-a1", "-",
+    ] {
         assert!(bad.parse::<SwackPly>().is_err(), "{bad}");
     }
     let mut game = pos("swack:size=4", "");
