@@ -121,8 +121,7 @@ impl GameVisitor for Bench<'_> {
         let start = G::new(options);
         let playouts_per_sec = playouts(&start, self.budget);
         let (perft_nodes_per_sec, perft_depth) = perft_speed(&start, self.budget);
-        let mcts_iters_per_sec = BTreeMap::new();
-        let _ = self.threads;
+        let mcts_iters_per_sec = crate::engine::mcts_speed(&start, self.threads, self.budget);
         BenchResult {
             spec,
             playouts_per_sec,

@@ -13,6 +13,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use abstracta_core::Game;
+use mcts::{Mcts, MctsOptions};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use thiserror::Error;
@@ -23,7 +24,7 @@ pub const ENGINE_FORMS: &str =
 
 /// The engine used when none is named (`arena engine`, `arena analyze`,
 /// hints in `arena play`).
-pub const DEFAULT_ENGINE: &str = "random";
+pub const DEFAULT_ENGINE: &str = "mcts:time=1s";
 
 /// An engine that could not be created or failed while playing.
 #[derive(Debug, Error)]
@@ -215,6 +216,8 @@ pub trait Player<G: Game>: Send {
 pub enum EngineSpec {
     /// Uniformly random legal plies (through the game's `random_ply`).
     Random,
+    /// Monte Carlo Tree Search with these options.
+    Mcts(MctsOptions),
     /// An external program speaking the engine protocol.
     Cmd {
         /// The program.
@@ -242,8 +245,12 @@ impl FromStr for EngineSpec {
                 None => Ok(EngineSpec::Random),
                 Some(_) => Err(bad("`random` takes no options")),
             },
+            "mcts" => trimmed
+                .parse::<MctsOptions>()
+                .map(EngineSpec::Mcts)
+                .map_err(|e| bad(&e.to_string())),
             "cmd" => {
-                let words: Vec<String> = rest.unwrap_or("").split_whitespace().map(str::to_owned).collect();
+                let words = split_words(rest.unwrap_or("")).map_err(|r| bad(&r))?;
                 let Some((program, args)) = words.split_first() else {
                     return Err(bad("`cmd:` needs a program, e.g. cmd:./my-engine --fast"));
                 };
@@ -262,14 +269,85 @@ impl fmt::Display for EngineSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             EngineSpec::Random => f.write_str("random"),
+            EngineSpec::Mcts(options) => write!(f, "{options}"),
             EngineSpec::Cmd { program, args } => {
-                write!(f, "cmd:{program}")?;
+                write!(f, "cmd:{}", quote(program))?;
                 for a in args {
-                    write!(f, " {a}")?;
+                    write!(f, " {}", quote(a))?;
                 }
                 Ok(())
             }
         }
+    }
+}
+
+/// Splits a command line into words: whitespace separates, single and
+/// double quotes group (no escapes inside single quotes; a backslash
+/// escapes the next character elsewhere).
+pub fn split_words(text: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(ch) => word.push(ch),
+                        None => return Err("unclosed single quote in the command".to_owned()),
+                    }
+                }
+            }
+            '"' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => match chars.next() {
+                            Some(ch) => word.push(ch),
+                            None => return Err("unclosed double quote in the command".to_owned()),
+                        },
+                        Some(ch) => word.push(ch),
+                        None => return Err("unclosed double quote in the command".to_owned()),
+                    }
+                }
+            }
+            '\\' => {
+                in_word = true;
+                if let Some(ch) = chars.next() {
+                    word.push(ch);
+                }
+            }
+            c if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            c => {
+                in_word = true;
+                word.push(c);
+            }
+        }
+    }
+    if in_word {
+        words.push(word);
+    }
+    Ok(words)
+}
+
+fn quote(word: &str) -> String {
+    if !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:=,+@%".contains(c))
+    {
+        word.to_owned()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
     }
 }
 
@@ -298,13 +376,23 @@ impl BuildOptions {
 impl EngineSpec {
     /// The number of threads the engine will search with.
     pub fn threads(&self) -> usize {
-        1
+        match self {
+            EngineSpec::Mcts(options) => options.thread_count(),
+            _ => 1,
+        }
     }
 
     /// Creates the engine for game type `G`.
     pub fn build<G: Game>(&self, options: &BuildOptions) -> Result<Box<dyn Player<G>>, EngineError> {
         Ok(match self {
             EngineSpec::Random => Box::new(RandomPlayer::new(options.seed)),
+            EngineSpec::Mcts(mcts_options) => {
+                let mut mcts_options = mcts_options.clone();
+                if options.seed != 0 {
+                    mcts_options.seed = mix_seed(mcts_options.seed, options.seed);
+                }
+                Box::new(MctsPlayer::<G>::new(mcts_options))
+            }
             EngineSpec::Cmd { program, args } => Box::new(CmdPlayer::<G>::spawn(
                 program,
                 args,
@@ -359,6 +447,156 @@ impl<G: Game> Player<G> for RandomPlayer {
             }),
         }
     }
+}
+
+/// The `mcts` engine: a search tree kept from ply to ply.
+pub struct MctsPlayer<G: Game> {
+    mcts: Mcts<G>,
+    synced: Vec<G::Ply>,
+}
+
+impl<G: Game> fmt::Debug for MctsPlayer<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MctsPlayer")
+            .field("options", &self.mcts.options().to_string())
+            .finish()
+    }
+}
+
+impl<G: Game> MctsPlayer<G> {
+    /// A search engine with `options`.
+    pub fn new(options: MctsOptions) -> MctsPlayer<G> {
+        MctsPlayer {
+            mcts: Mcts::new(options),
+            synced: Vec::new(),
+        }
+    }
+
+    /// Brings the kept tree up to `history` (or drops it) and searches.
+    fn search(&mut self, game: &G, history: &[G::Ply]) -> Result<mcts::SearchResult<G::Ply>, EngineError> {
+        if game.status().is_finished() {
+            return Err(EngineError::GameOver);
+        }
+        let seen = self.synced.len();
+        if seen <= history.len() && history[..seen] == self.synced[..] {
+            for &ply in &history[seen..] {
+                self.mcts.advance(ply);
+            }
+        } else {
+            self.mcts.reset();
+        }
+        self.synced = history.to_vec();
+        Ok(self.mcts.search(game))
+    }
+}
+
+impl<G: Game> Player<G> for MctsPlayer<G> {
+    fn describe(&self) -> String {
+        self.mcts.options().to_string()
+    }
+
+    fn genmove(&mut self, game: &G, history: &[G::Ply]) -> Result<Choice<G::Ply>, EngineError> {
+        let result = self.search(game, history)?;
+        let ply = result.best.ok_or(EngineError::GameOver)?;
+        Ok(Choice {
+            ply,
+            win_rate: Some(result.win_rate),
+        })
+    }
+
+    fn analyze(&mut self, game: &G, history: &[G::Ply]) -> Result<Analysis, EngineError> {
+        let result = self.search(game, history)?;
+        let mut children: Vec<ChildLine> = result
+            .children
+            .iter()
+            .map(|c| ChildLine {
+                ply: c.ply.to_string(),
+                visits: c.visits,
+                win_rate: c.win_rate,
+                proof: c.proof.map(|p| p.to_string()),
+            })
+            .collect();
+        children.sort_by_key(|c| std::cmp::Reverse(c.visits));
+        children.truncate(10);
+        let mut details = vec![format!(
+            "{} iterations in {:.3}s ({:.0}/s), {} nodes, depth {}",
+            result.iterations,
+            result.elapsed.as_secs_f64(),
+            result.iterations_per_sec,
+            result.nodes,
+            result.max_depth
+        )];
+        if let Some(p) = result.proof {
+            details.push(format!("proven: {p} for the seat to move"));
+        }
+        Ok(Analysis {
+            best: result.best.map(|p| p.to_string()),
+            win_rate: Some(result.win_rate),
+            pv: result.pv.iter().map(|p| p.to_string()).collect(),
+            children,
+            details,
+        })
+    }
+
+    fn set_option(&mut self, key: &str, value: &str) -> Result<(), EngineError> {
+        let mut current = self.mcts.options().clone();
+        // The budget set last wins: a new time drops the iteration count
+        // and the other way round.
+        match key {
+            "time" => current.iterations = None,
+            "iters" | "iterations" => current.time = None,
+            _ => {}
+        }
+        let canonical = match key {
+            "iterations" => "iters",
+            "exploration" => "c",
+            "max_nodes" => "nodes",
+            k => k,
+        };
+        let current = current.to_string();
+        let mut pairs: Vec<String> = current
+            .trim_start_matches("mcts:")
+            .split(',')
+            .filter(|p| !p.is_empty() && p.split('=').next() != Some(canonical))
+            .map(str::to_owned)
+            .collect();
+        pairs.push(format!("{canonical}={value}"));
+        let text = format!("mcts:{}", pairs.join(","));
+        let options: MctsOptions = text
+            .parse()
+            .map_err(|e: mcts::OptionsError| EngineError::BadOption {
+                key: key.to_owned(),
+                reason: format!("{e}; keys: {}", mcts::KEYS.join(", ")),
+            })?;
+        self.mcts.set_options(options);
+        Ok(())
+    }
+
+    fn threads(&self) -> usize {
+        self.mcts.options().thread_count()
+    }
+}
+
+/// MCTS iterations per second from `start` for each thread count.
+pub fn mcts_speed<G: Game>(
+    start: &G,
+    threads: &[usize],
+    budget: Duration,
+) -> std::collections::BTreeMap<String, f64> {
+    threads
+        .iter()
+        .map(|&t| {
+            let options = MctsOptions {
+                iterations: None,
+                time: Some(budget),
+                threads: t,
+                ..MctsOptions::default()
+            };
+            let mut search = Mcts::<G>::new(options);
+            let result = search.search(start);
+            (t.to_string(), result.iterations_per_sec)
+        })
+        .collect()
 }
 
 /// Longest answer line kept from an external engine; longer lines are cut.
@@ -619,6 +857,49 @@ mod tests {
             let err = bad.parse::<EngineSpec>().unwrap_err().to_string();
             assert!(err.contains("expected"), "{err}");
         }
+    }
+
+    #[test]
+    fn mcts_engine() {
+        let spec: EngineSpec = "mcts:iters=300,threads=1".parse().unwrap();
+        assert_eq!(spec.threads(), 1);
+        assert_eq!(spec.to_string().parse::<EngineSpec>().unwrap(), spec);
+        let mut p = spec.build::<TicTacToe>(&BuildOptions::new("tictactoe")).unwrap();
+        let mut game = TicTacToe::new(Default::default());
+        let mut history = Vec::new();
+        while game.status().is_ongoing() {
+            let c = p.genmove(&game, &history).unwrap();
+            assert!(c.win_rate.is_some());
+            game.play(c.ply).unwrap();
+            history.push(c.ply);
+        }
+        // Perfect-ish play from both sides: tic-tac-toe is a draw.
+        assert_eq!(game.status().word(), "draw");
+        p.set_option("time", "20ms").unwrap();
+        p.set_option("iters", "50").unwrap();
+        p.set_option("iters", "60").unwrap();
+        p.set_option("threads", "2").unwrap();
+        assert_eq!(p.describe(), "mcts:iters=60,threads=2");
+        assert!(p.set_option("bogus", "1").is_err());
+        assert!(p.set_option("threads", "x").is_err());
+        let a = p.analyze(&TicTacToe::new(Default::default()), &[]).unwrap();
+        assert!(a.best.is_some() && !a.children.is_empty() && !a.pv.is_empty());
+        assert!("mcts:iters=x".parse::<EngineSpec>().is_err());
+        assert!("mcts:bogus=1".parse::<EngineSpec>().is_err());
+    }
+
+    #[test]
+    fn quoting() {
+        assert_eq!(
+            split_words(r#" a 'b c' "d\"e" f\ g '' "#).unwrap(),
+            vec!["a", "b c", "d\"e", "f g", ""]
+        );
+        assert!(split_words("'x").is_err());
+        let spec: EngineSpec = "cmd:sh -c 'echo = a1; exit'".parse().unwrap();
+        assert_eq!(spec.to_string(), "cmd:sh -c 'echo = a1; exit'");
+        assert_eq!(spec.to_string().parse::<EngineSpec>().unwrap(), spec);
+        let odd: EngineSpec = r#"cmd:x "it's""#.parse().unwrap();
+        assert_eq!(odd.to_string().parse::<EngineSpec>().unwrap(), odd);
     }
 
     #[test]

@@ -1,0 +1,565 @@
+//! Integration tests driving the real `arena` binary on tic-tac-toe.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use arena::records::{parse_games_jsonl, parse_summary_json, GameResult};
+
+const BIN: &str = env!("CARGO_BIN_EXE_arena");
+
+fn arena(args: &[&str]) -> Output {
+    Command::new(BIN).args(args).output().expect("run arena")
+}
+
+fn arena_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run arena");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("arena-test-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn script(dir: &Path, name: &str, body: &str) -> String {
+    let path = dir.join(name);
+    fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    path.display().to_string()
+}
+
+#[track_caller]
+fn assert_bad_input(out: &Output, what: &str) {
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{what}: stderr {err}");
+    assert!(!err.trim().is_empty(), "{what}: no message");
+    assert!(!err.contains("panicked"), "{what}: {err}");
+}
+
+#[test]
+fn perft_status_show() {
+    let out = arena(&["perft", "tictactoe", "--depth", "4"]);
+    assert!(out.status.success());
+    assert_eq!(text(&out.stdout), "1 9\n2 72\n3 504\n4 3024\n");
+    let out = arena(&["perft", "tictactoe", "--moves", "b2,a1", "--depth", "2"]);
+    assert_eq!(text(&out.stdout), "1 7\n2 42\n");
+    let out = arena(&["status", "tictactoe", "--moves", "a1 b1 a2 b2 a3"]);
+    assert_eq!(text(&out.stdout), "black\n");
+    let out = arena(&["status", "tictactoe", "--moves", ""]);
+    assert_eq!(text(&out.stdout), "ongoing\n");
+    let out = arena(&["show", "tictactoe", "--moves", "b2"]);
+    let shown = text(&out.stdout);
+    assert!(
+        shown.contains("(x)") && shown.contains("to move: white"),
+        "{shown}"
+    );
+}
+
+#[test]
+fn bad_input_exits_2_with_a_message() {
+    let cases: &[&[&str]] = &[
+        &["perft", "chess", "--depth", "2"],
+        &["perft", "tictactoe:size=3", "--depth", "2"],
+        &["perft", "tictactoe:pie=maybe", "--depth", "2"],
+        &["perft", "tictactoe", "--depth", "x"],
+        &["perft", "tictactoe", "--moves", "a1 a1", "--depth", "1"],
+        &["status", "tictactoe", "--moves", "a1 zz9"],
+        &["status", "tictactoe", "--moves", "a1 b1 a2 b2 a3 c3"],
+        &["show", "::", "--moves", ""],
+        &["status"],
+        &["frobnicate"],
+        &["tournament", "tictactoe", "--player", "a=random"],
+        &[
+            "tournament",
+            "tictactoe",
+            "--player",
+            "a=random",
+            "--player",
+            "a=random",
+        ],
+        &[
+            "tournament",
+            "tictactoe",
+            "--player",
+            "a=random",
+            "--player",
+            "b=nonsense",
+        ],
+        &[
+            "tournament",
+            "tictactoe",
+            "--player",
+            "a=random",
+            "--player",
+            "b=mcts:iters=x",
+        ],
+        &[
+            "tournament",
+            "tictactoe",
+            "--player",
+            "arandom",
+            "--player",
+            "b=random",
+        ],
+        &[
+            "tournament",
+            "tictactoe",
+            "--player",
+            "a=random",
+            "--player",
+            "b=random",
+            "--games",
+            "0",
+        ],
+        &[
+            "tournament",
+            "tictactoe",
+            "--player",
+            "a=random",
+            "--player",
+            "b=random",
+            "--shard",
+            "3/2",
+        ],
+        &[
+            "tournament",
+            "tictactoe",
+            "--player",
+            "a=random",
+            "--player",
+            "b=random",
+            "--sprt",
+            "5,0",
+        ],
+        &[
+            "tournament",
+            "tictactoe",
+            "--player",
+            "a=random",
+            "--player",
+            "b=random",
+            "--openings",
+            "book",
+        ],
+        &[
+            "tournament",
+            "tictactoe",
+            "--player",
+            "a=random",
+            "--player",
+            "b=random",
+            "--format",
+            "swiss",
+        ],
+        &[
+            "tournament",
+            "chess",
+            "--player",
+            "a=random",
+            "--player",
+            "b=random",
+        ],
+        &["merge", "/nonexistent/arena/dir"],
+        &["play", "tictactoe", "--white", "nonsense"],
+        &["engine", "tictactoe", "--engine", "cmd:"],
+        &["engine", "chess"],
+        &[
+            "analyze",
+            "tictactoe",
+            "--moves",
+            "a1 b1 a2 b2 a3",
+            "--engine",
+            "random",
+        ],
+        &["analyze", "tictactoe", "--moves", "q"],
+        &["bench", "chess"],
+        &["bench", "tictactoe", "--threads", "0"],
+        &["bench", "tictactoe", "--seconds", "-1"],
+    ];
+    for args in cases {
+        assert_bad_input(&arena(args), &args.join(" "));
+    }
+    let err = text(&arena(&["status", "tictactoe", "--moves", "a1 b1 zz9"]).stderr);
+    assert!(err.contains("ply 3") && err.contains("zz9"), "{err}");
+    let err = text(&arena(&["perft", "chess", "--depth", "1"]).stderr);
+    assert!(err.contains("tictactoe"), "names the known games: {err}");
+}
+
+#[test]
+fn tiny_tournament_writes_valid_json() {
+    let dir = temp_dir("tiny");
+    let out = arena(&[
+        "tournament",
+        "tictactoe",
+        "--player",
+        "a=random",
+        "--player",
+        "b=mcts:iters=200",
+        "--player",
+        "c=random",
+        "--games",
+        "4",
+        "--sprt",
+        "0,50",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let table = text(&out.stdout);
+    assert!(
+        table.contains("a vs b") && table.contains("Elo") && table.contains("SPRT"),
+        "{table}"
+    );
+    let games = parse_games_jsonl(&fs::read_to_string(dir.join("games.jsonl")).unwrap()).unwrap();
+    assert_eq!(games.len(), 12);
+    for g in &games {
+        assert_eq!(g.spec, "tictactoe");
+        assert!(g.plies.starts_with(&g.opening));
+        assert_eq!(g.opening.len(), 2);
+        assert!(g.reason == "rules", "{}", g.reason);
+    }
+    // Colour-exchanged pairs share their opening.
+    let by_index = |i: u64| games.iter().find(|g| g.index == i).unwrap();
+    assert_eq!(by_index(0).opening, by_index(1).opening);
+    assert_eq!(by_index(0).players.first, by_index(1).players.second);
+    let summary_text = fs::read_to_string(dir.join("summary.json")).unwrap();
+    let value: serde_json::Value = serde_json::from_str(&summary_text).unwrap();
+    let pairings = value["pairings"].as_array().unwrap();
+    assert_eq!(pairings.len(), 3);
+    for p in pairings {
+        for key in [
+            "a", "b", "a_wins", "draws", "b_wins", "elo", "elo_low", "elo_high",
+        ] {
+            assert!(!p[key].is_null(), "{key} in {p}");
+        }
+    }
+    let summary = parse_summary_json(&summary_text).unwrap();
+    assert_eq!(summary.games_played, 12);
+    // MCTS does not lose tic-tac-toe to a random player.
+    let ab = &summary.pairings[0];
+    assert_eq!((ab.a.as_str(), ab.b.as_str()), ("a", "b"));
+    assert_eq!(ab.a_wins, 0, "{table}");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn resumes_after_being_killed() {
+    let dir = temp_dir("resume");
+    let engine = format!("self=cmd:{BIN} engine tictactoe --engine random");
+    let args = [
+        "tournament",
+        "tictactoe",
+        "--player",
+        &engine,
+        "--player",
+        "r=random",
+        "--games",
+        "60",
+        "--concurrency",
+        "1",
+        "--out",
+        dir.to_str().unwrap(),
+    ];
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let journal = dir.join("games.jsonl");
+    let started = Instant::now();
+    loop {
+        let lines = fs::read_to_string(&journal).map_or(0, |t| t.lines().count());
+        if lines >= 3 || started.elapsed() > Duration::from_secs(60) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let partial = fs::read_to_string(&journal).unwrap();
+    let before = partial.lines().count();
+    assert!((3..60).contains(&before), "killed after {before} games");
+    let out = arena(&args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("resuming"), "{}", text(&out.stderr));
+    let games = parse_games_jsonl(&fs::read_to_string(&journal).unwrap()).unwrap();
+    let mut indices: Vec<u64> = games.iter().map(|g| g.index).collect();
+    indices.sort_unstable();
+    assert_eq!(indices, (0..60).collect::<Vec<_>>(), "no game lost or repeated");
+    // The games finished before the kill are kept as they were.
+    for line in partial.lines().take(before.saturating_sub(1)) {
+        assert!(fs::read_to_string(&journal).unwrap().contains(line));
+    }
+    for g in &games {
+        assert!(!g.reason.starts_with("forfeit"), "{}", g.reason);
+    }
+    // A third run has nothing left to play.
+    let out = arena(&args);
+    assert!(out.status.success());
+    assert_eq!(
+        parse_games_jsonl(&fs::read_to_string(&journal).unwrap())
+            .unwrap()
+            .len(),
+        60
+    );
+    // Other settings in the same directory are refused.
+    let mut other = args.to_vec();
+    other[5] = "s=random";
+    assert_bad_input(&arena(&other), "different players");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn broken_engines_lose_with_a_reason() {
+    let dir = temp_dir("broken");
+    let garbage = script(&dir, "garbage.sh", "while read line; do echo 'hello there'; done");
+    let bad_ply = script(
+        &dir,
+        "badply.sh",
+        "while read line; do printf '= zz9\\n\\n'; done",
+    );
+    let same_ply = script(
+        &dir,
+        "sameply.sh",
+        "while read line; do printf '= a1\\n\\n'; done",
+    );
+    let exits = script(&dir, "exits.sh", "read line; exit 3");
+    let hangs = script(&dir, "hangs.sh", "while read line; do sleep 3; done");
+    let mut args: Vec<String> = [
+        "tournament",
+        "tictactoe",
+        "--format",
+        "gauntlet",
+        "--games",
+        "2",
+        "--timeout",
+        "0.5",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    args.push("--player".into());
+    args.push("good=random".into());
+    for (name, program) in [
+        ("garbage", &garbage),
+        ("badply", &bad_ply),
+        ("sameply", &same_ply),
+        ("exits", &exits),
+        ("hangs", &hangs),
+    ] {
+        args.push("--player".into());
+        args.push(format!("{name}=cmd:{program}"));
+    }
+    args.push("--player".into());
+    args.push("missing=cmd:/nonexistent/engine".into());
+    args.push("--out".into());
+    args.push(dir.join("t").display().to_string());
+    let out = Command::new(BIN).args(&args).output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let games = parse_games_jsonl(&fs::read_to_string(dir.join("t/games.jsonl")).unwrap()).unwrap();
+    assert_eq!(games.len(), 12);
+    for g in &games {
+        let good_first = g.players.first == "good";
+        let expected = if good_first {
+            GameResult::First
+        } else {
+            GameResult::Second
+        };
+        let bad = if good_first {
+            &g.players.second
+        } else {
+            &g.players.first
+        };
+        // Every broken engine loses every game, by forfeit ("sameply" plays
+        // a1 legally once, so the random player may win by the rules first).
+        assert_eq!(g.result, expected, "{g:?}");
+        if bad == "sameply" && g.reason == "rules" {
+            continue;
+        }
+        assert!(g.reason.starts_with("forfeit"), "{g:?}");
+        let why = match bad.as_str() {
+            "garbage" => "expected an answer starting with '='",
+            "badply" => "cannot read ply",
+            "sameply" => "illegal ply",
+            "exits" => "crashed",
+            "hangs" => "did not answer",
+            "missing" => "could not start",
+            other => panic!("unexpected player {other}"),
+        };
+        assert!(g.reason.contains(why), "{bad}: {}", g.reason);
+    }
+    let table = text(&out.stdout);
+    assert!(table.contains("forfeits"), "{table}");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_binary_is_a_cmd_engine() {
+    let engine = format!("self=cmd:{BIN} engine tictactoe --engine mcts:iters=300");
+    let out = arena(&[
+        "tournament",
+        "tictactoe",
+        "--player",
+        &engine,
+        "--player",
+        "r=random",
+        "--games",
+        "4",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let table = text(&out.stdout);
+    assert!(table.contains("self vs r: 4 games"), "{table}");
+    assert!(!table.contains("forfeits"), "{table}");
+    assert!(table.contains("-0 "), "the searching engine never loses: {table}");
+}
+
+#[test]
+fn engine_protocol_over_pipes() {
+    let out = arena_stdin(
+        &["engine", "tictactoe", "--engine", "mcts:iters=200"],
+        "protocol_version\n1 name\nplay b2\nplay b2\nlegal\ngenmove\nstatus\nbogus\nset iters 100\nset bogus 1\nundo\nshowboard\nnewgame tictactoe:pie=on\nplay a1\nplay swap\nstatus\nquit\nname\n",
+    );
+    assert!(out.status.success());
+    let answers = text(&out.stdout);
+    let blocks: Vec<&str> = answers.split_terminator("\n\n").collect();
+    assert_eq!(blocks.len(), 17, "{answers}");
+    assert_eq!(blocks[0], "= 1");
+    assert_eq!(blocks[1], "=1 arena");
+    assert_eq!(blocks[2], "=");
+    assert!(blocks[3].starts_with("? illegal ply b2"), "{}", blocks[3]);
+    assert_eq!(blocks[4], "= a1 b1 c1 a2 c2 a3 b3 c3");
+    assert!(
+        blocks[5].starts_with("= ") && blocks[5].len() <= 4,
+        "{}",
+        blocks[5]
+    );
+    assert_eq!(blocks[6], "= ongoing");
+    assert!(blocks[7].starts_with("? unknown command"));
+    assert_eq!(blocks[8], "=");
+    assert!(blocks[9].starts_with("? bad engine option"), "{}", blocks[9]);
+    assert!(
+        blocks[11].starts_with("=\n") && blocks[11].contains("(x)"),
+        "{}",
+        blocks[11]
+    );
+    assert_eq!(blocks[14], "=");
+    assert_eq!(blocks[16], "=", "quit answers, then nothing more");
+}
+
+#[test]
+fn play_through_stdin() {
+    let out = arena_stdin(
+        &["play", "tictactoe", "--black", "human", "--white", "human"],
+        "a1\nb1\nzz\na2\nhint\nb2\nundo\nb2\na3\n",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let shown = text(&out.stdout);
+    assert!(shown.contains("result: black"), "{shown}");
+    assert!(shown.contains("legal plies:"), "{shown}");
+    assert!(shown.contains("hint (mcts:"), "{shown}");
+    let out = arena_stdin(
+        &["play", "tictactoe", "--white", "mcts:iters=200"],
+        "b2\nc3\nundo\nsides\nquit\n",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let shown = text(&out.stdout);
+    assert!(shown.contains("white (second player) plays"), "{shown}");
+    assert!(shown.contains("sides exchanged"), "{shown}");
+    let out = arena_stdin(
+        &["play", "tictactoe", "--black", "random", "--white", "random"],
+        "",
+    );
+    assert!(text(&out.stdout).contains("result: "));
+}
+
+#[test]
+fn shards_merge_to_the_whole() {
+    let dir = temp_dir("shards");
+    let common = [
+        "tournament",
+        "tictactoe",
+        "--player",
+        "a=random",
+        "--player",
+        "b=random",
+        "--games",
+        "10",
+        "--seed",
+        "7",
+    ];
+    let run = |extra: &[&str]| {
+        let mut args: Vec<&str> = common.to_vec();
+        args.extend_from_slice(extra);
+        let out = arena(&args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    };
+    let d = |name: &str| dir.join(name).display().to_string();
+    run(&["--out", &d("whole")]);
+    run(&["--out", &d("s1"), "--shard", "1/3"]);
+    run(&["--out", &d("s2"), "--shard", "2/3"]);
+    run(&["--out", &d("s3"), "--shard", "3/3"]);
+    let out = arena(&["merge", &d("s1"), &d("s2"), &d("s3"), "--out", &d("merged")]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let whole = parse_summary_json(&fs::read_to_string(dir.join("whole/summary.json")).unwrap()).unwrap();
+    let merged = parse_summary_json(&fs::read_to_string(dir.join("merged/summary.json")).unwrap()).unwrap();
+    assert_eq!(merged.games_played, 10);
+    assert_eq!(whole.pairings, merged.pairings);
+    let out = arena(&["merge", &d("s1"), &d("s1")]);
+    assert!(text(&out.stderr).contains("more than one directory"));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn analyze_and_bench() {
+    let out = arena(&[
+        "analyze",
+        "tictactoe",
+        "--moves",
+        "a1 b1 a2",
+        "--engine",
+        "mcts:iters=2000",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let shown = text(&out.stdout);
+    assert!(shown.contains("best: a3"), "{shown}");
+    assert!(shown.contains("pv: ") && shown.contains("visits"), "{shown}");
+    let out = arena(&[
+        "bench",
+        "tictactoe",
+        "--threads",
+        "1,2",
+        "--seconds",
+        "0.1",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v["machine"]["cores"].as_u64().unwrap() >= 1);
+    let r = &v["results"][0];
+    assert_eq!(r["spec"], "tictactoe");
+    assert!(r["playouts_per_sec"].as_f64().unwrap() > 0.0);
+    assert!(r["perft_nodes_per_sec"].as_f64().unwrap() > 0.0);
+    assert!(r["mcts_iters_per_sec"]["1"].as_f64().unwrap() > 0.0);
+    assert!(r["mcts_iters_per_sec"]["2"].as_f64().unwrap() > 0.0);
+}
