@@ -50,10 +50,20 @@ fn groups(c: &mut Criterion) {
     ] {
         let (engine, reference) = both(spec, &random_line(spec, 7, upto));
         group.bench_with_input(BenchmarkId::new("bitboard", name), &engine, |b, g| {
-            b.iter(|| (black_box(g).score(Colour::Black), black_box(g).score(Colour::White)))
+            b.iter(|| {
+                (
+                    black_box(g).score(Colour::Black),
+                    black_box(g).score(Colour::White),
+                )
+            })
         });
         group.bench_with_input(BenchmarkId::new("reference", name), &reference, |b, g| {
-            b.iter(|| (black_box(g).score(Colour::Black), black_box(g).score(Colour::White)))
+            b.iter(|| {
+                (
+                    black_box(g).score(Colour::Black),
+                    black_box(g).score(Colour::White),
+                )
+            })
         });
     }
     group.finish();

@@ -25,8 +25,17 @@ fn main() {
             game.play_unchecked(ply);
         }
     }
-    println!("{} after {} plies:\n{}", game.options().spec(), game.plies_played(), game.render());
+    println!(
+        "{} after {} plies:\n{}",
+        game.options().spec(),
+        game.plies_played(),
+        game.render()
+    );
     let status = random_playout(&mut game, &mut rng);
-    println!("Final position after {} plies:\n{}", game.plies_played(), game.render());
+    println!(
+        "Final position after {} plies:\n{}",
+        game.plies_played(),
+        game.render()
+    );
     println!("Result: {status}");
 }

@@ -89,13 +89,8 @@ impl GameOptions for EcalperOptions {
     fn set(&mut self, key: &str, value: &str) -> Result<(), SpecError> {
         match key {
             "size" => {
-                self.size = parse_range(
-                    Self::GAME,
-                    key,
-                    value,
-                    u32::from(MIN_SIZE),
-                    u32::from(MAX_SIZE),
-                )? as u8
+                self.size =
+                    parse_range(Self::GAME, key, value, u32::from(MIN_SIZE), u32::from(MAX_SIZE))? as u8
             }
             "pie" => self.pie = parse_on_off(Self::GAME, key, value)?,
             "cap" => self.cap = LengthCap::parse(Self::GAME, value)?,
@@ -171,9 +166,7 @@ impl FromStr for EcalperPly {
         // `x` is also a column letter, but no board is that wide; a leading
         // `x` followed by a letter can only be a replacement.
         if bytes.len() >= 2 && bytes[0].eq_ignore_ascii_case(&b'x') && bytes[1].is_ascii_alphabetic() {
-            let p: Point = t[1..]
-                .parse()
-                .map_err(|_| ParsePlyError::new(s, EXPECTED))?;
+            let p: Point = t[1..].parse().map_err(|_| ParsePlyError::new(s, EXPECTED))?;
             return Ok(EcalperPly::Replace(p));
         }
         t.parse::<Point>()
@@ -285,25 +278,32 @@ fn group_stats<const N: usize>(stride: usize, rows: usize, stones: BitBoard<N>) 
     }
     let mut parent = [0u16; MAX_RUNS];
     let mut size = [0u16; MAX_RUNS];
-    let mut below = [(0u32, 0u16); 12];
-    let mut below_len = 0;
+    // The runs (mask, label) of the current row and of the row below, in
+    // alternating halves so that moving up a row copies nothing.
+    let mut rows_runs = [[(0u32, 0u16); 12]; 2];
+    let mut lens = [0usize; 2];
     let (mut runs, mut largest, mut count) = (0usize, 0u16, 0u32);
     for r in 0..rows {
         let mut row = row_bits(&stones, r * stride, stride);
-        let mut here = [(0u32, 0u16); 12];
-        let mut here_len = 0;
+        let (cur, prev) = (r & 1, (r & 1) ^ 1);
+        lens[cur] = 0;
+        if row == 0 {
+            continue;
+        }
         while row != 0 {
             let low = row & row.wrapping_neg();
-            let run = (row.wrapping_add(low) ^ row) & row;
+            let above = row.wrapping_add(low);
+            let run = (above ^ row) & row;
             row &= !run;
             let label = runs;
             runs += 1;
             parent[label] = label as u16;
-            size[label] = run.count_ones() as u16;
+            // Run length from the ends (popcount is slow without POPCNT).
+            size[label] = (above.trailing_zeros() - low.trailing_zeros()) as u16;
             count += 1;
             let reach = run | (run >> 1);
             let mut root = label;
-            for &(mask, other) in &below[..below_len] {
+            for &(mask, other) in &rows_runs[prev][..lens[prev]] {
                 if mask & reach != 0 {
                     let other = find(&mut parent, usize::from(other));
                     if other != root {
@@ -320,11 +320,9 @@ fn group_stats<const N: usize>(stride: usize, rows: usize, stones: BitBoard<N>) 
                 }
             }
             largest = largest.max(size[root]);
-            here[here_len] = (run, label as u16);
-            here_len += 1;
+            rows_runs[cur][lens[cur]] = (run, label as u16);
+            lens[cur] += 1;
         }
-        below = here;
-        below_len = here_len;
     }
     (u32::from(largest), count)
 }
@@ -521,10 +519,9 @@ impl<const N: usize> Engine<N> {
     fn is_legal(&self, ply: EcalperPly) -> bool {
         match (ply, self.phase) {
             (EcalperPly::Swap, _) => self.swap_available(),
-            (EcalperPly::Replace(p), Phase::Replace) => self
-                .geo
-                .try_index(p)
-                .is_some_and(|i| self.marked.has(i)),
+            (EcalperPly::Replace(p), Phase::Replace) => {
+                self.geo.try_index(p).is_some_and(|i| self.marked.has(i))
+            }
             (EcalperPly::Place(p), Phase::Place(owed)) => {
                 let Some(i) = self.geo.try_index(p) else {
                     return false;
@@ -785,11 +782,7 @@ impl Game for Ecalper {
         };
         let cap = options.cap.resolve(None);
         let options = EcalperOptions { size, ..options };
-        Ecalper {
-            options,
-            cap,
-            inner,
-        }
+        Ecalper { options, cap, inner }
     }
 
     fn options(&self) -> &EcalperOptions {
@@ -856,15 +849,13 @@ impl Game for Ecalper {
             EcalperPly::Place(p) => {
                 if owed == 0 {
                     format!("{colour} must first replace one of {}", {
-                        let list: Vec<String> =
-                            self.replaceable().iter().map(|q| q.to_string()).collect();
+                        let list: Vec<String> = self.replaceable().iter().map(|q| q.to_string()).collect();
                         list.join(" ")
                     })
                 } else if self.cell(p).is_some() {
                     format!("{p} is not empty")
                 } else if with!(self, e => e.geo.index(p) < usize::from(e.next_min)) {
-                    "placements in a turn go in strictly ascending order (by row, then column)"
-                        .into()
+                    "placements in a turn go in strictly ascending order (by row, then column)".into()
                 } else {
                     format!(
                         "after {p} fewer than {} empty cells remain above it for the placements still owed",
@@ -965,7 +956,11 @@ impl Ecalper {
             String::new()
         } else {
             let list: Vec<String> = self.replaceable().iter().map(|q| q.to_string()).collect();
-            let last = if self.empty_cells() == 1 { " (last turn)" } else { "" };
+            let last = if self.empty_cells() == 1 {
+                " (last turn)"
+            } else {
+                ""
+            };
             format!("replace one of {}{last}", list.join(" "))
         };
         format!("{colour} ({} player) to move: {what}", self.to_move_seat())
@@ -1017,7 +1012,14 @@ pub(crate) fn render_board(
             line.push(' ');
             line.push((b'a' + (r + si - 1) as u8) as char);
         }
-        out.extend(line.iter().rev().skip_while(|c| **c == ' ').collect::<Vec<_>>().into_iter().rev());
+        out.extend(
+            line.iter()
+                .rev()
+                .skip_while(|c| **c == ' ')
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev(),
+        );
         out.push('\n');
     }
     let mut letters = String::from("    ");
@@ -1032,7 +1034,6 @@ pub(crate) fn render_board(
     out.push('\n');
     out
 }
-
 
 #[cfg(test)]
 mod tests {

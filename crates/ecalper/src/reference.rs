@@ -54,7 +54,7 @@ impl ReferenceEcalper {
     /// "0 <= c, r <= 2s-2 and |c - r| <= s-1".
     fn is_cell(&self, c: i32, r: i32) -> bool {
         let s = self.side();
-        c >= 0 && r >= 0 && c <= 2 * s - 2 && r <= 2 * s - 2 && (c - r).abs() <= s - 1
+        c >= 0 && r >= 0 && c <= 2 * s - 2 && r <= 2 * s - 2 && (c - r).abs() < s
     }
 
     fn is_cell_point(&self, p: Point) -> bool {
@@ -357,7 +357,11 @@ impl Game for ReferenceEcalper {
                 None => {}
             }
         }
-        for p in self.placed_by_opponent_last_turn.iter().chain(&self.placed_this_turn) {
+        for p in self
+            .placed_by_opponent_last_turn
+            .iter()
+            .chain(&self.placed_this_turn)
+        {
             h ^= zobrist::key(0x5ef_0003, u64::from(p.row) * w + u64::from(p.col));
         }
         let step = match self.step {

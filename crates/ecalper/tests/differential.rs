@@ -35,18 +35,37 @@ fn compare(size: u8, pie: bool, cap: Option<u32>, seed: u64) {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut history = Vec::new();
     loop {
-        let context = format!("size {size} pie {pie} cap {cap:?} seed {seed} after [{}]", history.join(" "));
+        let context = format!(
+            "size {size} pie {pie} cap {cap:?} seed {seed} after [{}]",
+            history.join(" ")
+        );
         let plies = sorted(&engine);
         assert_eq!(plies, sorted(&reference), "{context}: legal plies");
         assert_eq!(engine.board_cells(), reference.board_cells(), "{context}: board");
-        assert_eq!(engine.replaceable(), reference.replaceable(), "{context}: replaceable");
-        assert_eq!(engine.to_move_colour(), reference.to_move_colour(), "{context}: colour");
+        assert_eq!(
+            engine.replaceable(),
+            reference.replaceable(),
+            "{context}: replaceable"
+        );
+        assert_eq!(
+            engine.to_move_colour(),
+            reference.to_move_colour(),
+            "{context}: colour"
+        );
         assert_eq!(engine.to_move_seat(), reference.to_move_seat(), "{context}: seat");
         assert_eq!(engine.status(), reference.status(), "{context}: status");
         assert_eq!(engine.hash(), engine.hash_from_scratch(), "{context}: hash");
         for colour in abstracta_core::Colour::ALL {
-            assert_eq!(engine.largest_group(colour), reference.largest_group(colour), "{context}");
-            assert_eq!(engine.group_count(colour), reference.group_count(colour), "{context}");
+            assert_eq!(
+                engine.largest_group(colour),
+                reference.largest_group(colour),
+                "{context}"
+            );
+            assert_eq!(
+                engine.group_count(colour),
+                reference.group_count(colour),
+                "{context}"
+            );
         }
         if plies.is_empty() {
             assert!(engine.random_ply(&mut rng).is_none(), "{context}");

@@ -29,6 +29,10 @@ fn deeper_perft_engine_matches_reference() {
     ] {
         let engine: Ecalper = position(spec, moves);
         let reference: ReferenceEcalper = position(spec, moves);
-        assert_eq!(perft(&engine, depth), perft(&reference, depth), "{spec} [{moves}] depth {depth}");
+        assert_eq!(
+            perft(&engine, depth),
+            perft(&reference, depth),
+            "{spec} [{moves}] depth {depth}"
+        );
     }
 }

@@ -86,7 +86,10 @@ fn c1_black_first_turn_is_three_placements() {
         assert_eq!(g.seat(), Seat::First);
         // 19 cells; the last two (d5, e5) cannot start the turn.
         assert_eq!(g.legal().len(), 17);
-        assert!(g.legal().iter().all(|s| !s.starts_with('x')), "no replacement on turn 1");
+        assert!(
+            g.legal().iter().all(|s| !s.starts_with('x')),
+            "no replacement on turn 1"
+        );
         g.play("b1").unwrap();
         assert_eq!(g.colour(), Colour::Black, "still Black's turn");
         g.play("a2").unwrap();
@@ -125,7 +128,10 @@ fn c2_turn_is_one_replacement_then_three_placements() {
         assert_eq!(g.colour(), Colour::Black);
         let cells = g.cells();
         // a1 black, b1 white (replaced), c1 black.
-        assert_eq!(&cells[..3], &[Some(Colour::Black), Some(Colour::White), Some(Colour::Black)]);
+        assert_eq!(
+            &cells[..3],
+            &[Some(Colour::Black), Some(Colour::White), Some(Colour::Black)]
+        );
     });
 }
 
@@ -149,12 +155,16 @@ fn c2_only_placed_stones_not_the_replaced_one() {
 
 #[test]
 fn c2_replacement_must_be_an_opponent_stone_of_the_last_turn() {
-    both("ecalper:size=5,pie=off", "a1 b1 c1 xb1 a2 b2 c2 xa2 a3 b3 c3 xa3 d3 e3 f3", |g| {
-        let g = g();
-        // Black replaces among White's last placements only, not the
-        // placements of White's earlier turn (b2, c2).
-        assert_eq!(g.legal(), strings("xd3 xe3 xf3"));
-    });
+    both(
+        "ecalper:size=5,pie=off",
+        "a1 b1 c1 xb1 a2 b2 c2 xa2 a3 b3 c3 xa3 d3 e3 f3",
+        |g| {
+            let g = g();
+            // Black replaces among White's last placements only, not the
+            // placements of White's earlier turn (b2, c2).
+            assert_eq!(g.legal(), strings("xd3 xe3 xf3"));
+        },
+    );
 }
 
 trait PlayAll {
@@ -224,8 +234,7 @@ fn c3_pie_off_has_no_swap() {
 // ---------------------------------------------------------------- C4
 
 /// A complete size-3 game: 6 placing turns, then Black's single replacement.
-const SIZE3_DRAW: &str =
-    "c1 b2 d5 xd5 a1 c2 d3 xc2 c3 e3 e4 xe4 d2 a3 b3 xa3 b1 a2 c4 xc4 b4 c5 e5 xb4";
+const SIZE3_DRAW: &str = "c1 b2 d5 xd5 a1 c2 d3 xc2 c3 e3 e4 xe4 d2 a3 b3 xa3 b1 a2 c4 xc4 b4 c5 e5 xb4";
 
 #[test]
 fn c4_last_turn_is_a_single_replacement() {
@@ -240,7 +249,13 @@ fn c4_last_turn_is_a_single_replacement() {
         g.play("xb4").unwrap();
         assert!(g.state().is_finished());
         assert!(g.legal().is_empty());
-        let empty: Vec<usize> = g.cells().iter().enumerate().filter(|(_, c)| c.is_none()).map(|(i, _)| i).collect();
+        let empty: Vec<usize> = g
+            .cells()
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.is_none())
+            .map(|(i, _)| i)
+            .collect();
         assert_eq!(empty.len(), 1, "the game ends with one cell empty");
         assert!(g.play("d4").is_err());
     });
@@ -265,12 +280,19 @@ fn c4_every_size_ends_with_one_empty_cell() {
             assert_eq!(game.empty_cells(), 1, "size {size}");
             assert_eq!(before_last_empty, 1);
             let (ply, colour) = last.unwrap();
-            assert!(matches!(ply, EcalperPly::Replace(_)), "size {size}: last ply {ply}");
+            assert!(
+                matches!(ply, EcalperPly::Replace(_)),
+                "size {size}: last ply {ply}"
+            );
             assert_eq!(colour, Colour::Black, "Black makes the last turn");
             // s(s-1) placing turns (3 plies, then 4 each) and the final
             // replacement, plus the swap if one was played.
             let turns = s * (s - 1);
-            assert_eq!(game.plies_played(), 4 * turns + u32::from(game.swapped()), "size {size}");
+            assert_eq!(
+                game.plies_played(),
+                4 * turns + u32::from(game.swapped()),
+                "size {size}"
+            );
         }
     }
 }
@@ -329,7 +351,11 @@ fn c5_groups_connect_through_six_neighbours() {
     // b1-c2-d3 steps by (c+1, r+1), a neighbour; c2 and b3 differ by
     // (c-1, r+1), not a neighbour.
     let game: Ecalper = position("ecalper:size=3,pie=off", "b1 c2 d3");
-    assert_eq!(game.score(Colour::Black), (3, 1), "b1-c2-d3 is one diagonal chain");
+    assert_eq!(
+        game.score(Colour::Black),
+        (3, 1),
+        "b1-c2-d3 is one diagonal chain"
+    );
     let game: Ecalper = position("ecalper:size=3,pie=off", "c2 b3 d4");
     assert_eq!(game.score(Colour::Black), (1, 3), "(c-1, r+1) is not a neighbour");
     let game: ReferenceEcalper = position("ecalper:size=3,pie=off", "c2 b3 d4");
@@ -360,7 +386,12 @@ fn decision_size_range_3_to_12() {
         assert_eq!(game.empty_cells(), options.cells());
         assert_eq!(game.board_cells().len() as u32, 3 * size * (size - 1) + 1);
     }
-    for bad in ["ecalper:size=2", "ecalper:size=13", "ecalper:size=0", "ecalper:size=seven"] {
+    for bad in [
+        "ecalper:size=2",
+        "ecalper:size=13",
+        "ecalper:size=0",
+        "ecalper:size=seven",
+    ] {
         let err = EcalperOptions::from_spec(bad).unwrap_err();
         assert!(matches!(err, SpecError::BadValue { .. }), "{bad}: {err}");
         assert!(err.to_string().contains("3 to 12"), "{err}");
@@ -459,17 +490,31 @@ fn bad_specs_are_errors() {
     ] {
         assert!(EcalperOptions::from_spec(bad).is_err(), "{bad}");
     }
-    let err = EcalperOptions::from_spec("ecalper:colour=red").unwrap_err().to_string();
-    assert!(err.contains("size") && err.contains("pie") && err.contains("cap"), "{err}");
+    let err = EcalperOptions::from_spec("ecalper:colour=red")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("size") && err.contains("pie") && err.contains("cap"),
+        "{err}"
+    );
 }
 
 #[test]
 fn specs_round_trip() {
-    for spec in ["ecalper", "ecalper:size=5", "ecalper:pie=off", "ecalper:size=12,pie=off,cap=100", "ecalper:cap=none"] {
+    for spec in [
+        "ecalper",
+        "ecalper:size=5",
+        "ecalper:pie=off",
+        "ecalper:size=12,pie=off,cap=100",
+        "ecalper:cap=none",
+    ] {
         let options = EcalperOptions::from_spec(spec).unwrap();
         assert_eq!(options.spec(), spec);
     }
-    assert_eq!(EcalperOptions::from_spec("ECALPER:Size=7,PIE=on").unwrap().spec(), "ecalper");
+    assert_eq!(
+        EcalperOptions::from_spec("ECALPER:Size=7,PIE=on").unwrap().spec(),
+        "ecalper"
+    );
 }
 
 #[test]
@@ -494,7 +539,11 @@ fn notation_parses_and_prints() {
     assert_eq!(" D4 ".parse::<EcalperPly>().unwrap(), EcalperPly::Place(p("d4")));
     assert_eq!("Swap".parse::<EcalperPly>().unwrap(), EcalperPly::Swap);
     assert_eq!("x5".parse::<EcalperPly>().unwrap(), EcalperPly::Place(p("x5")));
-    for ply in [EcalperPly::Replace(p("m13")), EcalperPly::Place(p("a1")), EcalperPly::Swap] {
+    for ply in [
+        EcalperPly::Replace(p("m13")),
+        EcalperPly::Place(p("a1")),
+        EcalperPly::Swap,
+    ] {
         assert_eq!(ply.to_string().parse::<EcalperPly>().unwrap(), ply);
     }
 }
@@ -517,7 +566,10 @@ fn amaf_indices_are_distinct_and_below_the_slot_count() {
     let mut seen = std::collections::HashSet::new();
     for r in 0..7 {
         for c in 0..7 {
-            for ply in [EcalperPly::Place(Point::new(c, r)), EcalperPly::Replace(Point::new(c, r))] {
+            for ply in [
+                EcalperPly::Place(Point::new(c, r)),
+                EcalperPly::Replace(Point::new(c, r)),
+            ] {
                 if let Some(i) = game.amaf_index(ply) {
                     assert!(i < game.amaf_slots());
                     assert!(seen.insert(i));
