@@ -219,6 +219,80 @@ fn whirlwind_block_loss_in_one() {
     );
 }
 
+/// The solver against an exhaustive AND-OR search on a tiny board: at
+/// positions cut from seeded random games, whenever one side wins by force
+/// within `depth` plies the solver proves exactly that, and it never proves
+/// the opposite of such a result.
+fn solver_agrees<G: Game>(spec: &str, depth: u32, games: u32, iters: u64) -> usize {
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+    let mut rng = SmallRng::seed_from_u64(99);
+    let mut proven = 0;
+    for _ in 0..games {
+        let mut game: G = position(spec, "");
+        let mut line = Vec::new();
+        let cut = rng.gen_range(0..12);
+        while game.status().is_ongoing() && line.len() < cut {
+            let p = game.random_ply(&mut rng).expect("ongoing");
+            line.push(p.to_string());
+            game.play_unchecked(p);
+        }
+        if game.status().is_finished() {
+            continue;
+        }
+        let seat = game.to_move_seat();
+        let exact = if forced_win(&game, seat, depth) {
+            Some(Proof::Win)
+        } else if forced_win(&game, seat.opponent(), depth) {
+            Some(Proof::Loss)
+        } else {
+            None
+        };
+        let r = Mcts::<G>::new(options(&format!("iters={iters},seed=3"))).search(&game);
+        let context = format!("{spec} after {:?}: minimax {exact:?}, {r}", line.join(" "));
+        match exact {
+            Some(v) => {
+                assert_eq!(r.proof, Some(v), "{context}");
+                proven += 1;
+            }
+            None => {
+                // No forced result within `depth`: the solver may still
+                // prove one deeper, but not a quick one.
+                assert!(
+                    r.proof != Some(Proof::Win) || !forced_win(&game, seat.opponent(), depth),
+                    "{context}"
+                );
+            }
+        }
+        if let (Some(Proof::Win), Some(best)) = (r.proof, r.best) {
+            let mut g = game.clone();
+            g.play_unchecked(best);
+            // The proven-winning ply keeps the win (checked as far as the
+            // exhaustive search reaches).
+            assert!(!forced_win(&g, seat.opponent(), depth), "{context}");
+        }
+    }
+    proven
+}
+
+#[test]
+fn solver_on_tiny_escabel() {
+    let proven = solver_agrees::<escabel::Escabel>("escabel:size=3", 4, 100, 20_000);
+    assert!(proven >= 5, "{proven}");
+}
+
+#[test]
+fn solver_on_tiny_swack() {
+    let proven = solver_agrees::<swack::Swack>("swack:size=2", 6, 40, 20_000);
+    assert!(proven >= 5, "{proven}");
+}
+
+#[test]
+fn solver_on_tiny_whirlwind() {
+    let proven = solver_agrees::<whirlwind::Whirlwind>("whirlwind:size=4", 4, 30, 20_000);
+    assert!(proven >= 5, "{proven}");
+}
+
 // ---------------------------------------------------------------------------
 // A generator of test positions (run with `--ignored --nocapture`): random
 // games, printing positions that make good win-in-one / block tests.

@@ -299,6 +299,7 @@ impl<G: Game> Worker<G> {
     }
 
     /// Tries to expand node `idx` (whose position is `state`).
+    #[inline(never)] // one call per iteration or level: keeps profiles readable
     fn expand<Pol>(&mut self, sh: &Shared<'_, G, Pol>, idx: u32, state: &G) -> Expansion {
         let tree = sh.tree;
         let node = tree.node(idx);
@@ -344,6 +345,7 @@ impl<G: Game> Worker<G> {
     }
 
     /// UCT (+ RAVE, first-play urgency, proofs) choice of a child of `idx`.
+    #[inline(never)] // one call per iteration or level: keeps profiles readable
     fn select<Pol>(&mut self, sh: &Shared<'_, G, Pol>, idx: u32) -> u32 {
         self.draw_floor = false;
         let tree = sh.tree;
@@ -406,6 +408,7 @@ impl<G: Game> Worker<G> {
     }
 
     /// Plays out from `state` (the position of leaf `idx`).
+    #[inline(never)] // one call per iteration or level: keeps profiles readable
     fn playout<Pol: PlayoutPolicy<G>>(&mut self, sh: &Shared<'_, G, Pol>, state: &mut G, idx: u32) -> Leaf {
         let status = state.status();
         if status.is_finished() {
@@ -443,6 +446,7 @@ impl<G: Game> Worker<G> {
 
     /// Adds the result to every node of the path (and the RAVE statistics
     /// of their children), removing the virtual losses.
+    #[inline(never)] // one call per iteration or level: keeps profiles readable
     fn backup<Pol>(&mut self, sh: &Shared<'_, G, Pol>, mut points: u64) {
         let tree = sh.tree;
         let root = tree.root;
