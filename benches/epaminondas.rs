@@ -2,7 +2,13 @@
 //! fixed positions, one group per hot path so each ratio comes from one run.
 //!
 //! Positions: the start, a mid-game reached by a copycat game (symmetric,
-//! with pieces spread over the board) and a row-3 clash with captures.
+//! with pieces spread over the board), a row-3 clash with captures, and the
+//! copycat game after White reaches row 12, where Black's moves to row 1 each
+//! need the P5 test of the board after the move.
+//!
+//! The `p5_symmetry` and `p4_home_row` groups time the queries on the
+//! current board; the engine keeps both up to date per ply, while the P5
+//! test of candidate moves is part of `legal_plies` (position `p5`).
 
 // criterion's macros generate undocumented items.
 #![allow(missing_docs)]
@@ -24,14 +30,20 @@ const ROW3: &str = "b2-b3 d12-d10 c2-c3 d10-d8 f2-f3 d8-d6 n2-n3 d6-d4 n3-n2 e12
 
 fn positions<G: Game<Options = EpaminondasOptions>>() -> Vec<(&'static str, G)> {
     let options = EpaminondasOptions::default();
-    [("start", ""), ("midgame", COPYCAT), ("clash", ROW3)]
-        .into_iter()
-        .map(|(name, moves)| {
-            let mut g = G::new(options.clone());
-            g.play_list(moves).unwrap();
-            (name, g)
-        })
-        .collect()
+    let p5 = format!("{COPYCAT} d9-b11");
+    [
+        ("start", ""),
+        ("midgame", COPYCAT),
+        ("clash", ROW3),
+        ("p5", p5.as_str()),
+    ]
+    .into_iter()
+    .map(|(name, moves)| {
+        let mut g = G::new(options.clone());
+        g.play_list(moves).unwrap();
+        (name, g)
+    })
+    .collect()
 }
 
 fn legal_plies(c: &mut Criterion) {
@@ -72,11 +84,15 @@ fn play_and_status(c: &mut Criterion) {
     }
     let mut buf = PlyBuf::new();
     for (name, g) in positions::<Epaminondas>() {
-        group.bench_with_input(BenchmarkId::new("bitboard", name), &g, |b, g| b.iter(|| run(g, &mut buf)));
+        group.bench_with_input(BenchmarkId::new("bitboard", name), &g, |b, g| {
+            b.iter(|| run(g, &mut buf))
+        });
     }
     group.sample_size(10);
     for (name, g) in positions::<ReferenceEpaminondas>() {
-        group.bench_with_input(BenchmarkId::new("reference", name), &g, |b, g| b.iter(|| run(g, &mut buf)));
+        group.bench_with_input(BenchmarkId::new("reference", name), &g, |b, g| {
+            b.iter(|| run(g, &mut buf))
+        });
     }
     group.finish();
 }
@@ -84,10 +100,14 @@ fn play_and_status(c: &mut Criterion) {
 fn symmetry(c: &mut Criterion) {
     let mut group = c.benchmark_group("epaminondas/p5_symmetry");
     for (name, g) in positions::<Epaminondas>() {
-        group.bench_with_input(BenchmarkId::new("bitboard", name), &g, |b, g| b.iter(|| black_box(g).is_symmetric()));
+        group.bench_with_input(BenchmarkId::new("bitboard", name), &g, |b, g| {
+            b.iter(|| black_box(g).is_symmetric())
+        });
     }
     for (name, g) in positions::<ReferenceEpaminondas>() {
-        group.bench_with_input(BenchmarkId::new("reference", name), &g, |b, g| b.iter(|| black_box(g).is_symmetric()));
+        group.bench_with_input(BenchmarkId::new("reference", name), &g, |b, g| {
+            b.iter(|| black_box(g).is_symmetric())
+        });
     }
     group.finish();
 }

@@ -34,8 +34,8 @@
 //! a candidate move that reaches the home row is checked exactly on a copy,
 //! after the cheap filters (equal piece counts, symmetric stones).
 //!
-//! P4's home-row counts are one popcount each: row 1 lies in the first word
-//! and row 12 in the last.
+//! P4's home-row counts and the piece counts are kept per colour as pieces
+//! move, as is the P5 flag of the current board.
 //!
 //! Status is computed once after every ply and cached, so `status()` is a
 //! field read plus the length-cap test. The P6 part is cheap in practice: any
@@ -95,8 +95,6 @@ const VALID: Bb = rows_mask(0, HEIGHT - 1);
 const STONE_AREA: Bb = rows_mask(*STONE_ROWS.start(), *STONE_ROWS.end());
 /// Home rows by colour index (Black 0: row 12, White 1: row 1).
 const HOME: [Bb; 2] = [rows_mask(HEIGHT - 1, HEIGHT - 1), rows_mask(0, 0)];
-/// Each home row as (word, mask) of the 3-word layout.
-const HOME_WORD: [(usize, u64); 2] = [(2, HOME[0].0[2]), (0, HOME[1].0[0])];
 /// The row a colour races to (the opponent's home row), as 0-based row.
 const TARGET_ROW: [u8; 2] = [0, HEIGHT - 1];
 
@@ -223,6 +221,14 @@ pub struct Epaminondas {
     /// incrementally so the P5 test is a word compare.
     mirrored: [Bb; 2],
     mirrored_stones: Bb,
+    /// Pieces per colour.
+    counts: [u8; 2],
+    /// Pieces per colour on the opponent's home row (P4).
+    arrived: [u8; 2],
+    /// Whether the board is symmetric in the sense of P5 (kept per ply).
+    symmetric: bool,
+    /// Whether stones are still to be placed (P7).
+    stone_phase: bool,
     to_move: Colour,
     plies: u32,
     last: Option<EpaminondasPly>,
@@ -271,7 +277,7 @@ impl Epaminondas {
             }
         }
         game.to_move = to_move;
-        game.reset_mirrors();
+        game.reset_derived();
         game.hash = game.hash_from_scratch();
         game.rules_status = game.compute_status();
         Ok(game)
@@ -291,30 +297,42 @@ impl Epaminondas {
 
     /// Whether the game is still in the stone-placing phase (P7).
     pub fn placing_stones(&self) -> bool {
-        self.options.variant == Variant::Stones && self.stones.count() < STONES
+        self.stone_phase
     }
 
     /// The number of `colour`'s pieces on the opponent's home row (P4).
     #[inline]
     pub fn home_row_count(&self, colour: Colour) -> u32 {
-        // Row 1 lies in word 0 and row 12 in word 2: one word each.
-        let (word, mask) = HOME_WORD[colour.opponent().index()];
-        (self.pieces[colour.index()].0[word] & mask).count_ones()
+        u32::from(self.arrived[colour.index()])
     }
 
     /// Whether the board is symmetric in the sense of P5.
+    #[inline]
     pub fn is_symmetric(&self) -> bool {
+        self.symmetric
+    }
+
+    #[inline]
+    fn compute_symmetric(&self) -> bool {
         self.pieces[1] == self.mirrored[0] && self.stones == self.mirrored_stones
     }
 
-    /// Recomputes the reflected sets after a set-up.
-    fn reset_mirrors(&mut self) {
+    /// Recomputes the derived sets and counts after a set-up.
+    fn reset_derived(&mut self) {
         self.mirrored = [mirror(&self.pieces[0]), mirror(&self.pieces[1])];
         self.mirrored_stones = mirror(&self.stones);
+        for c in 0..2 {
+            self.counts[c] = self.pieces[c].count() as u8;
+            self.arrived[c] = (self.pieces[c] & HOME[1 - c]).count() as u8;
+        }
+        self.symmetric = self.compute_symmetric();
+        self.stone_phase = self.options.variant == Variant::Stones && self.stones.count() < STONES;
     }
 
     #[inline]
     fn put(&mut self, c: usize, i: usize) {
+        self.counts[c] += 1;
+        self.arrived[c] += u8::from(ROW_OF[i] == TARGET_ROW[c]);
         self.pieces[c].set(i);
         self.mirrored[c].set(usize::from(MIRROR_INDEX[i]));
         self.hash ^= PIECE_KEYS[c][i];
@@ -322,6 +340,8 @@ impl Epaminondas {
 
     #[inline]
     fn take(&mut self, c: usize, i: usize) {
+        self.counts[c] -= 1;
+        self.arrived[c] -= u8::from(ROW_OF[i] == TARGET_ROW[c]);
         self.pieces[c].clear(i);
         self.mirrored[c].clear(usize::from(MIRROR_INDEX[i]));
         self.hash ^= PIECE_KEYS[c][i];
@@ -369,8 +389,8 @@ impl Epaminondas {
             return false;
         }
         // Captures make the counts differ less often; piece counts first.
-        let mine = self.pieces[me].count();
-        let theirs = self.pieces[1 - me].count() - captured as u32;
+        let mine = usize::from(self.counts[me]);
+        let theirs = usize::from(self.counts[1 - me]) - captured;
         if mine != theirs {
             return false;
         }
@@ -394,7 +414,7 @@ impl Epaminondas {
             after.put(me, sq as usize);
             sq += o;
         }
-        after.is_symmetric()
+        after.compute_symmetric()
     }
 
     /// Generates the legal moves of the side to move in direction `d`,
@@ -623,7 +643,7 @@ impl Epaminondas {
         let me = self.to_move.index();
         let own = &self.pieces[me];
         let enemy = &self.pieces[1 - me];
-        let from = own.nth(rng.gen_range(0..own.count()))?;
+        let from = own.nth(rng.gen_range(0..u32::from(self.counts[me])))?;
         let r: u32 = rng.gen();
         let d = (r & 7) as usize;
         let o = DIRS[d];
@@ -685,6 +705,7 @@ impl Epaminondas {
         self.hash ^= WHITE_TO_MOVE;
         self.plies += 1;
         self.last = Some(ply);
+        self.symmetric = self.compute_symmetric();
         self.rules_status = self.compute_status();
     }
 }
@@ -713,12 +734,16 @@ impl Game for Epaminondas {
             stones: Bb::EMPTY,
             mirrored: [Bb::EMPTY; 2],
             mirrored_stones: Bb::EMPTY,
+            counts: [0; 2],
+            arrived: [0; 2],
+            symmetric: false,
+            stone_phase: false,
             plies: 0,
             last: None,
             hash: 0,
             rules_status: Status::Ongoing,
         };
-        game.reset_mirrors();
+        game.reset_derived();
         game.hash = game.hash_from_scratch();
         game.rules_status = game.compute_status();
         game
@@ -783,6 +808,7 @@ impl Game for Epaminondas {
                 self.stones.set(i);
                 self.mirrored_stones.set(usize::from(MIRROR_INDEX[i]));
                 self.hash ^= STONE_KEYS[i];
+                self.stone_phase = self.stones.count() < STONES;
                 self.finish_ply(ply);
             }
             EpaminondasPly::Move { from, to, .. } => {
@@ -957,6 +983,10 @@ mod tests {
                 g.play_unchecked(p);
                 assert_eq!(g.mirrored, [mirror(&g.pieces[0]), mirror(&g.pieces[1])]);
                 assert_eq!(g.mirrored_stones, mirror(&g.stones));
+                assert_eq!(g.counts, [g.pieces[0].count() as u8, g.pieces[1].count() as u8]);
+                let mut fresh = g.clone();
+                fresh.reset_derived();
+                assert_eq!(fresh.symmetric, g.symmetric);
                 assert_eq!(g.home_row_count(Colour::White), (g.pieces[1] & HOME[0]).count());
                 assert_eq!(g.home_row_count(Colour::Black), (g.pieces[0] & HOME[1]).count());
             }
