@@ -47,6 +47,9 @@ pub(crate) struct Core<const N: usize> {
     /// change), because the bit-sliced test over the whole board was half
     /// the cost of a win check.
     pub(crate) won: [BitBoard<N>; 2],
+    /// Stacks of height 2 or more (heights never shrink, so it only grows):
+    /// a placement next to none of them cannot make an E3(c) winner.
+    tall: BitBoard<N>,
     /// ceil(2^20 / stride): bit index to row by a multiply, since a
     /// division per generated ply showed up in ply generation.
     inv_stride: u32,
@@ -73,6 +76,7 @@ impl<const N: usize> Core<N> {
             edges: [[geo.bottom(), geo.top()], [geo.left(), geo.right()]],
             all: !BitBoard::EMPTY,
             won: [BitBoard::EMPTY; 2],
+            tall: BitBoard::EMPTY,
             inv_stride: (1u32 << 20).div_ceil(u32::from(geo.stride())),
         }
     }
@@ -142,6 +146,9 @@ impl<const N: usize> Core<N> {
         self.occ[colour.index()].set(i);
         self.occ[colour.opponent().index()].clear(i);
         self.set_height(i, height);
+        if height > 1 {
+            self.tall.set(i);
+        }
         self.refresh_blocks(i);
     }
 
@@ -187,8 +194,10 @@ impl<const N: usize> Core<N> {
     pub(crate) fn place(&mut self, i: usize, colour: Colour) {
         self.occ[colour.index()].set(i);
         self.h[0].set(i);
-        // While every height is 1 all crosscuts tie and `won` stays empty.
-        if self.planes > 1 {
+        // Blocks holding only height-1 stacks tie (E3c), and the blocks
+        // around `i` held no crosscut while it was empty, so `won` only
+        // changes if a tall stack is near.
+        if self.planes > 1 && self.geo.neighbours8(BitBoard::single(i)).intersects(self.tall) {
             self.refresh_blocks(i);
         }
     }
@@ -204,6 +213,7 @@ impl<const N: usize> Core<N> {
         self.occ[them].clear(b);
         self.occ[them].set(a);
         self.set_height(b, h + 1);
+        self.tall.set(b);
         self.refresh_blocks(a);
         self.refresh_blocks(b);
         h

@@ -26,9 +26,14 @@
 //! Per colour one occupancy bitboard, and the stack heights as eight
 //! bit-sliced planes (plane `k` holds the points whose height has bit `k`
 //! set). Orthogonal equal-height tests (E5) are then one XOR per plane and
-//! direction, and the crosscut height comparison of E3(c) runs on all 2x2
-//! blocks at once. The word count follows the board: two words up to 10x10,
-//! four up to 15x15, eleven up to 26x26.
+//! direction. Crosscuts (E2) are found on all 2x2 blocks at once from the
+//! occupancy boards; which diagonal of a crosscut wins the E3(c) height test
+//! is kept per block and updated by each ply for the few blocks it touches
+//! (a bit-sliced test over the whole board checks it in the unit tests).
+//! A win check (E6) is then a flood fill from one edge over orthogonal steps
+//! and the allowed diagonal steps. The status is cached after every ply.
+//! The word count follows the board: two words up to 10x10, four up to
+//! 15x15, eleven up to 26x26 (boxed, so small games stay small to clone).
 
 mod core;
 mod options;
