@@ -36,7 +36,8 @@
 //! the order, and itself forms no other bare diagonal. The set of legal next
 //! stones is cached after each ply, so `is_legal`, `legal_plies`,
 //! `random_ply` and `status` are cheap. Win detection grows, per colour, the
-//! set of stones connected to the colour's first edge as stones arrive.
+//! sets of stones connected to each of the colour's two edges as stones
+//! arrive, so a stone completes a chain exactly when it touches both.
 
 mod options;
 #[cfg(feature = "reference")]
@@ -370,8 +371,8 @@ pub struct Whirlwind {
     options: WhirlwindOptions,
     t: &'static Tables,
     stones: [Board; 2],
-    /// Per colour, the stones connected to its first edge.
-    conn: [Board; 2],
+    /// Per colour, the stones connected to its first and to its far edge.
+    conn: [[Board; 2]; 2],
     /// The points where the next `Place` is legal.
     legal: Board,
     /// Whether `end` is legal now.
@@ -461,53 +462,52 @@ impl Whirlwind {
     }
 
     /// Whether a stone of colour `ci` on `i` would join the stones already
-    /// connected to that colour's first edge (or lie on that edge).
+    /// connected to that colour's edge `side` (0 first, 1 far), or lie on
+    /// that edge.
     #[inline]
-    fn touches_conn(&self, ci: usize, i: usize) -> bool {
+    fn touches_conn(&self, ci: usize, side: usize, i: usize) -> bool {
         let t = self.t;
-        let conn = self.conn[ci];
+        let conn = self.conn[ci][side];
         let s = t.stride as usize;
-        t.start_edge[ci].has(i)
+        let edge = if side == 0 { t.start_edge[ci] } else { t.far_edge[ci] };
+        edge.has(i)
             || conn.has(i + 1)
             || (i + s < usize::from(t.n) * s && conn.has(i + s))
             || (i >= 1 && conn.has(i - 1))
             || (i >= s && conn.has(i - s))
     }
 
-    /// Adds the group of a new stone on `i` to the edge-connected set if it
-    /// touches it; returns whether the colour now joins its edges.
+    /// Adds the group of a new stone on `i` to the edge-connected sets it
+    /// touches; returns whether the colour now joins its edges.
     #[inline]
     fn grow_chain(&mut self, ci: usize, i: usize) -> bool {
         let t = self.t;
-        if self.touches_conn(ci, i) {
-            // conn holds whole groups, so only the new stone's group outside
-            // it is new.
-            let conn = self.conn[ci];
-            let grown = t.fill(Board::single(i), self.stones[ci].andnot(conn), Board::EMPTY);
-            self.conn[ci] = conn | grown;
+        let mut both = true;
+        for side in 0..2 {
+            if self.touches_conn(ci, side, i) {
+                // The set holds whole groups, so only the new stone's group
+                // outside it is new.
+                let conn = self.conn[ci][side];
+                let grown = t.fill(Board::single(i), self.stones[ci].andnot(conn), Board::EMPTY);
+                self.conn[ci][side] = conn | grown;
+            } else {
+                both = false;
+            }
         }
-        self.conn[ci].intersects(t.far_edge[ci])
+        both || self.conn[ci][0].intersects(t.far_edge[ci])
     }
 
     /// Whether a stone of the side to move on the empty point `p` would
     /// complete a chain between its edges (W4): the check the engine makes
-    /// after every stone, answered from the incrementally kept set of
-    /// stones connected to the first edge.
+    /// after every stone. With the sets of stones connected to each edge
+    /// kept incrementally, it is whether the stone touches both.
     #[inline]
     pub fn completes_chain(&self, p: Point) -> bool {
         let Some(i) = self.index(p) else {
             return false;
         };
         let ci = self.to_move.index();
-        let far = self.t.far_edge[ci];
-        if self.conn[ci].intersects(far) {
-            return true;
-        }
-        if !self.touches_conn(ci, i) {
-            return false;
-        }
-        let own = (self.stones[ci] | Board::single(i)).andnot(self.conn[ci]);
-        far.has(i) || self.t.fill(Board::single(i), own, far).intersects(far)
+        self.touches_conn(ci, 0, i) && self.touches_conn(ci, 1, i)
     }
 
     /// Ends the turn of the side to move, which has completed a chain if
@@ -564,7 +564,9 @@ impl Game for Whirlwind {
     fn new(options: WhirlwindOptions) -> Self {
         let t = Tables::get(options.size);
         let stones = t.setup[options.setup.phase() as usize];
-        let conn = [0, 1].map(|ci| t.fill(t.start_edge[ci] & stones[ci], stones[ci], Board::EMPTY));
+        let conn = [0, 1].map(|ci| {
+            [t.start_edge[ci], t.far_edge[ci]].map(|edge| t.fill(edge & stones[ci], stones[ci], Board::EMPTY))
+        });
         let cap = options.cap.resolve(None);
         let mut game = Whirlwind {
             options,
@@ -651,7 +653,7 @@ impl Game for Whirlwind {
                 if let Some(first) = self.pending.take() {
                     self.hash ^= pending_key(usize::from(first));
                 }
-                let won = self.conn[ci].intersects(self.t.far_edge[ci]);
+                let won = self.conn[ci][0].intersects(self.t.far_edge[ci]);
                 self.end_turn(won);
             }
         }
