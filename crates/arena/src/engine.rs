@@ -566,7 +566,7 @@ impl<G: Game> Player<G> for MctsPlayer<G> {
             .parse()
             .map_err(|e: mcts::OptionsError| EngineError::BadOption {
                 key: key.to_owned(),
-                reason: format!("{e}; keys: {}", mcts::KEYS.join(", ")),
+                reason: e.to_string(),
             })?;
         self.mcts.set_options(options);
         Ok(())
