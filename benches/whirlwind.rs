@@ -25,7 +25,9 @@ fn positions(spec: &str) -> (Vec<Whirlwind>, Vec<ReferenceWhirlwind>) {
         let mut game = Whirlwind::new(options.clone());
         let mut plies: Vec<WhirlwindPly> = Vec::new();
         while game.plies_played() < stop {
-            let Some(ply) = game.random_ply(&mut rng) else { break };
+            let Some(ply) = game.random_ply(&mut rng) else {
+                break;
+            };
             game.play_unchecked(ply);
             plies.push(ply);
             if game.status().is_finished() {
@@ -72,7 +74,12 @@ fn bench_size(c: &mut Criterion, size: u8) {
     });
     group.sample_size(10);
     group.bench_function("reference", |b| {
-        b.iter(|| references.iter().map(|g| black_box(g).legal_points().len()).sum::<usize>())
+        b.iter(|| {
+            references
+                .iter()
+                .map(|g| black_box(g).legal_points().len())
+                .sum::<usize>()
+        })
     });
     group.finish();
 

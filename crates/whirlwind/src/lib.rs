@@ -112,6 +112,8 @@ impl fmt::Debug for Tables {
     }
 }
 
+// Word i of a result reads words i-1 and i+1 of its inputs.
+#[allow(clippy::needless_range_loop)]
 impl Tables {
     fn build(n: u8) -> Tables {
         let geo = Geometry::<WORDS>::square(n, n);
@@ -305,7 +307,8 @@ impl Tables {
             let from = r;
             let mut changed = 0;
             for i in 0..words {
-                let g = (from[i] | up(&from, i, 1) | down(&from, i, 1) | up(&from, i, s) | down(&from, i, s)) & m[i];
+                let g = (from[i] | up(&from, i, 1) | down(&from, i, 1) | up(&from, i, s) | down(&from, i, s))
+                    & m[i];
                 changed |= g ^ from[i];
                 r[i] = g;
             }
@@ -469,7 +472,11 @@ impl Whirlwind {
         let t = self.t;
         let conn = self.conn[ci][side];
         let s = t.stride as usize;
-        let edge = if side == 0 { t.start_edge[ci] } else { t.far_edge[ci] };
+        let edge = if side == 0 {
+            t.start_edge[ci]
+        } else {
+            t.far_edge[ci]
+        };
         edge.has(i)
             || conn.has(i + 1)
             || (i + s < usize::from(t.n) * s && conn.has(i + s))
@@ -522,7 +529,9 @@ impl Whirlwind {
             self.status = Status::win(mover, self.seat_of(mover));
             return;
         }
-        self.legal = self.t.first_stones(self.stones[self.to_move.index()], self.empty(), false);
+        self.legal = self
+            .t
+            .first_stones(self.stones[self.to_move.index()], self.empty(), false);
         if self.legal.is_empty() {
             // W5: a player with no legal turn loses.
             self.status = Status::win(mover, self.seat_of(mover));
@@ -533,7 +542,12 @@ impl Whirlwind {
         let dirs = self.t.bare_dirs_at(own, p);
         let s = self.t.stride as usize;
         let mut with = Vec::new();
-        for (bit, q) in [(1, p + s + 1), (2, p + s - 1), (4, p.wrapping_sub(s - 1)), (8, p.wrapping_sub(s + 1))] {
+        for (bit, q) in [
+            (1, p + s + 1),
+            (2, p + s - 1),
+            (4, p.wrapping_sub(s - 1)),
+            (8, p.wrapping_sub(s + 1)),
+        ] {
             if dirs & bit != 0 {
                 with.push(self.t.geo.point(q).to_string());
             }
@@ -671,9 +685,7 @@ impl Game for Whirlwind {
         let n = self.t.n;
         let own = self.stones[self.to_move.index()];
         match (ply, self.pending) {
-            (WhirlwindPly::End, None) => {
-                "`end` finishes a one-stone turn; place a stone first".to_owned()
-            }
+            (WhirlwindPly::End, None) => "`end` finishes a one-stone turn; place a stone first".to_owned(),
             (WhirlwindPly::End, Some(first)) => {
                 let first = usize::from(first);
                 format!(

@@ -122,7 +122,11 @@ impl ReferenceWhirlwind {
             }
         }
         while let Some((x, y)) = queue.pop_front() {
-            let far = if colour == Colour::Black { y == n - 1 } else { x == n - 1 };
+            let far = if colour == Colour::Black {
+                y == n - 1
+            } else {
+                x == n - 1
+            };
             if far {
                 return true;
             }

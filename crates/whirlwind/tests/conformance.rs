@@ -29,8 +29,12 @@ fn engine_passes_the_kit() {
 fn reference_passes_the_kit() {
     for (i, spec) in SPECS.iter().take(3).enumerate() {
         let options = WhirlwindOptions::from_spec(spec).unwrap();
-        let checked =
-            check_random_games::<ReferenceWhirlwind>(&options, 4, 21 + i as u64, ReferenceWhirlwind::all_plies);
+        let checked = check_random_games::<ReferenceWhirlwind>(
+            &options,
+            4,
+            21 + i as u64,
+            ReferenceWhirlwind::all_plies,
+        );
         assert!(checked > 8, "{spec}: {checked}");
     }
 }

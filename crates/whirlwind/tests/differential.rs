@@ -33,8 +33,16 @@ fn compare_game(spec: &str, seed: u64) {
             reference.render()
         );
         assert_eq!(engine.board_cells(), reference.board_cells(), "{context}: board");
-        assert_eq!(engine.to_move_colour(), reference.to_move_colour(), "{context}: colour to move");
-        assert_eq!(engine.to_move_seat(), reference.to_move_seat(), "{context}: seat to move");
+        assert_eq!(
+            engine.to_move_colour(),
+            reference.to_move_colour(),
+            "{context}: colour to move"
+        );
+        assert_eq!(
+            engine.to_move_seat(),
+            reference.to_move_seat(),
+            "{context}: seat to move"
+        );
         assert_eq!(engine.status(), reference.status(), "{context}: status");
         assert_eq!(engine.w3_holds(), reference.w3_holds(), "{context}: W3");
         for colour in abstracta_core::Colour::ALL {
@@ -110,7 +118,11 @@ fn default_size_games_match() {
 /// sampled plies only because the reference is slow there.
 #[test]
 fn large_boards_match_at_sampled_plies() {
-    for (spec, seed) in [("whirlwind:size=26", 1u64), ("whirlwind:size=20,setup=b", 2), ("whirlwind:size=24", 3)] {
+    for (spec, seed) in [
+        ("whirlwind:size=26", 1u64),
+        ("whirlwind:size=20,setup=b", 2),
+        ("whirlwind:size=24", 3),
+    ] {
         let options = WhirlwindOptions::from_spec(spec).unwrap();
         let mut engine = Whirlwind::new(options.clone());
         let mut reference = ReferenceWhirlwind::new(options);
@@ -122,11 +134,17 @@ fn large_boards_match_at_sampled_plies() {
             if k % 37 == 0 || engine.status().is_finished() {
                 engine.legal_plies(&mut e_plies);
                 reference.legal_plies(&mut r_plies);
-                assert_eq!(sorted(e_plies.to_vec()), sorted(r_plies.to_vec()), "{spec} ply {k}");
+                assert_eq!(
+                    sorted(e_plies.to_vec()),
+                    sorted(r_plies.to_vec()),
+                    "{spec} ply {k}"
+                );
                 assert_eq!(engine.status(), reference.status(), "{spec} ply {k}");
             }
             assert_eq!(engine.board_cells(), reference.board_cells());
-            let Some(ply) = engine.random_ply(&mut rng) else { break };
+            let Some(ply) = engine.random_ply(&mut rng) else {
+                break;
+            };
             engine.play(ply).unwrap();
             reference.play_unchecked(ply);
             k += 1;

@@ -21,7 +21,11 @@ fn reference_matches_perft_file() {
 #[test]
 #[ignore]
 fn deeper_engine_matches_reference() {
-    for (spec, depth) in [("whirlwind:size=4", 7), ("whirlwind:size=6", 5), ("whirlwind:size=8", 4)] {
+    for (spec, depth) in [
+        ("whirlwind:size=4", 7),
+        ("whirlwind:size=6", 5),
+        ("whirlwind:size=8", 4),
+    ] {
         let options = WhirlwindOptions::from_spec(spec).unwrap();
         let e = perft(&Whirlwind::new(options.clone()), depth);
         let r = perft(&ReferenceWhirlwind::new(options), depth);

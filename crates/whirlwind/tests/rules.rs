@@ -144,8 +144,20 @@ fn w1_knight_jump_enemies_and_3_1_jump_friends() {
                     }
                 }
                 // No two set-up stones touch, orthogonally or diagonally.
-                for (dx, dy) in [(1, 0), (0, 1), (1, 1), (1, -1), (-1, 0), (0, -1), (-1, -1), (-1, 1)] {
-                    assert_ne!(at(&cells, n, x + dx, y + dy).flatten().is_some(), true);
+                for (dx, dy) in [
+                    (1, 0),
+                    (0, 1),
+                    (1, 1),
+                    (1, -1),
+                    (-1, 0),
+                    (0, -1),
+                    (-1, -1),
+                    (-1, 1),
+                ] {
+                    assert!(
+                        at(&cells, n, x + dx, y + dy).flatten().is_none(),
+                        "size {n} {pt} touches a stone"
+                    );
                 }
                 if (3..i32::from(n) - 3).contains(&x) && (3..i32::from(n) - 3).contains(&y) {
                     assert_eq!((enemies, friends), (4, 4), "interior stone {pt} on {n}x{n}");
@@ -463,7 +475,10 @@ fn render_shows_coordinates_last_stone_and_mover() {
     let text = game.render();
     assert!(text.contains(" a  b  c  d  e  f"), "{text}");
     assert!(text.contains("[O]"), "{text}");
-    assert!(text.contains("white (second player) to move: second stone after a4, or end"), "{text}");
+    assert!(
+        text.contains("white (second player) to move: second stone after a4, or end"),
+        "{text}"
+    );
     let won: Whirlwind = position(FOUR, "b2 c3 d3 a1 end b3");
     assert!(won.render().contains("white (second player) wins"));
 }
