@@ -149,6 +149,19 @@ fn swack_block_loss_in_one() {
 }
 
 #[test]
+fn ecalper_win_in_one() {
+    // Black's last turn only replaces: taking c3 leaves Black the larger
+    // group.
+    win_in_one::<ecalper::Ecalper>(
+        "ecalper:size=4",
+        "b3 a4 g5 xb3 f4 d5 e7 xf4 c5 f5 c6 xc5 b2 b5 e6 xb2 a2 c4 e5 xc4 d4 g4 d7 xd4 c1 e4 \
+         f6 xf6 d1 c2 e2 xc2 a1 b1 f3 xa1 e3 b4 d6 xd6 g6 f7 g7 xf7 d2 a3 c3",
+        4,
+        2000,
+    );
+}
+
+#[test]
 fn ecalper_block_loss_in_one() {
     block_loss::<ecalper::Ecalper>(
         "ecalper:size=3",
@@ -310,7 +323,7 @@ fn generate<G: Game>(spec: &str, depth: u32, games: u32, max_moves: u32) {
         while game.status().is_ongoing() && (line.len() as u32) < max_moves {
             if line.len() as u32 >= stop_at {
                 let (w, l, total) = classify(&game, depth - 1);
-                if found_win < 3 && !w.is_empty() && w.len() * 4 <= total {
+                if found_win < 3 && !w.is_empty() && (w.len() * 4 <= total || w.len() < total.min(4)) {
                     println!(
                         "WIN {spec} \"{}\" -> {:?}",
                         line.join(" "),

@@ -356,6 +356,7 @@ impl<G: Game> Worker<G> {
         let log_n = f64::from(parent_n.max(1)).ln();
         let c = opts.exploration;
         let explore = c * log_n.sqrt();
+        let inv_k = 1.0 / opts.rave_k;
         let mut best = range.start;
         let mut best_score = f64::NEG_INFINITY;
         for (base, segment) in tree.segments(range) {
@@ -380,13 +381,18 @@ impl<G: Game> Worker<G> {
                     }
                 } else {
                     let nf = f64::from(n);
-                    let mut q = f64::from(wins) / (2.0 * nf);
-                    if rn > 0 {
+                    let w = f64::from(wins);
+                    // The mean, blended with the RAVE mean by
+                    // beta = rn / (rn + n + rn n / k), over one common
+                    // denominator: (1 - beta) w/2n + beta rw/2rn
+                    //   = (w (1 + rn/k) + rw) / 2 (rn + n + rn n / k).
+                    let q = if rn > 0 {
                         let rnf = f64::from(rn);
-                        let rq = f64::from(rwins) / (2.0 * rnf);
-                        let beta = rnf / (rnf + nf + rnf * nf / opts.rave_k);
-                        q = (1.0 - beta) * q + beta * rq;
-                    }
+                        let a = rnf * inv_k;
+                        (w * (1.0 + a) + f64::from(rwins)) / (2.0 * (rnf + nf + a * nf))
+                    } else {
+                        w / (2.0 * nf)
+                    };
                     q + explore / nf.sqrt()
                 };
                 if proof == PROVEN_LOSS {
