@@ -6,14 +6,15 @@
 //! copycat game after White reaches row 12, where Black's moves to row 1 each
 //! need the P5 test of the board after the move.
 //!
-//! The `p5_symmetry` and `p4_home_row` groups time the queries on the
-//! current board; the engine keeps both up to date per ply, while the P5
-//! test of candidate moves is part of `legal_plies` (position `p5`).
+//! The `p5_symmetry` and `p4_home_row` groups time the queries over every
+//! child of each position (as a search asks them after each ply); the engine
+//! keeps both up to date as it plays, while the P5 test of candidate moves
+//! is part of `legal_plies` (position `p5`).
 
 // criterion's macros generate undocumented items.
 #![allow(missing_docs)]
 
-use abstracta_core::{Colour, Game, GameOptions, PlyBuf};
+use abstracta_core::{Game, GameOptions, PlyBuf};
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
 use epaminondas::reference::ReferenceEpaminondas;
 use epaminondas::{Epaminondas, EpaminondasOptions};
@@ -97,16 +98,37 @@ fn play_and_status(c: &mut Criterion) {
     group.finish();
 }
 
+/// Every child of each fixed position: the P4/P5 queries are timed over
+/// these, as a search asks them after every ply.
+fn children<G: Game<Options = EpaminondasOptions>>() -> Vec<(&'static str, Vec<G>)> {
+    let mut buf = PlyBuf::new();
+    positions::<G>()
+        .into_iter()
+        .map(|(name, g)| {
+            g.legal_plies(&mut buf);
+            let kids = buf
+                .iter()
+                .map(|&p| {
+                    let mut child = g.clone();
+                    child.play_unchecked(p);
+                    child
+                })
+                .collect();
+            (name, kids)
+        })
+        .collect()
+}
+
 fn symmetry(c: &mut Criterion) {
     let mut group = c.benchmark_group("epaminondas/p5_symmetry");
-    for (name, g) in positions::<Epaminondas>() {
-        group.bench_with_input(BenchmarkId::new("bitboard", name), &g, |b, g| {
-            b.iter(|| black_box(g).is_symmetric())
+    for (name, kids) in children::<Epaminondas>() {
+        group.bench_with_input(BenchmarkId::new("bitboard", name), &kids, |b, kids| {
+            b.iter(|| black_box(kids).iter().filter(|g| g.is_symmetric()).count())
         });
     }
-    for (name, g) in positions::<ReferenceEpaminondas>() {
-        group.bench_with_input(BenchmarkId::new("reference", name), &g, |b, g| {
-            b.iter(|| black_box(g).is_symmetric())
+    for (name, kids) in children::<ReferenceEpaminondas>() {
+        group.bench_with_input(BenchmarkId::new("reference", name), &kids, |b, kids| {
+            b.iter(|| black_box(kids).iter().filter(|g| g.is_symmetric()).count())
         });
     }
     group.finish();
@@ -114,19 +136,27 @@ fn symmetry(c: &mut Criterion) {
 
 fn home_row(c: &mut Criterion) {
     let mut group = c.benchmark_group("epaminondas/p4_home_row");
-    for (name, g) in positions::<Epaminondas>() {
-        group.bench_with_input(BenchmarkId::new("bitboard", name), &g, |b, g| {
+    for (name, kids) in children::<Epaminondas>() {
+        group.bench_with_input(BenchmarkId::new("bitboard", name), &kids, |b, kids| {
             b.iter(|| {
-                let g = black_box(g);
-                g.home_row_count(Colour::White) > g.home_row_count(Colour::Black)
+                black_box(kids)
+                    .iter()
+                    .filter(|g| {
+                        g.home_row_count(g.to_move_colour()) > g.home_row_count(g.to_move_colour().opponent())
+                    })
+                    .count()
             })
         });
     }
-    for (name, g) in positions::<ReferenceEpaminondas>() {
-        group.bench_with_input(BenchmarkId::new("reference", name), &g, |b, g| {
+    for (name, kids) in children::<ReferenceEpaminondas>() {
+        group.bench_with_input(BenchmarkId::new("reference", name), &kids, |b, kids| {
             b.iter(|| {
-                let g = black_box(g);
-                g.home_row_count(Colour::White) > g.home_row_count(Colour::Black)
+                black_box(kids)
+                    .iter()
+                    .filter(|g| {
+                        g.home_row_count(g.to_move_colour()) > g.home_row_count(g.to_move_colour().opponent())
+                    })
+                    .count()
             })
         });
     }
