@@ -31,7 +31,24 @@
 //! the stones placed so far in the current turn otherwise (which become the
 //! next turn's replaceable stones). The bitboard width is picked per size
 //! (3, 6 or 9 words) so small boards do not pay for big ones. The result is
-//! computed once, when the last replacement is played.
+//! computed once, when the last replacement is played, so `status` is a
+//! field read.
+//!
+//! Group sizes and counts (rule C5) come from one scan of the rows: each
+//! row's runs of stones are cut out of the bitboard with bit tricks and
+//! joined by union-find to the touching runs of the row below. That is
+//! linear in the number of runs, where bitboard flood fills need as many
+//! rounds as a group is long, and end-of-game groups are long snakes.
+//!
+//! `random_ply` never builds a list: a placement is the `j`-th open cell of
+//! the bitboard, with `j` the minimum of as many distinct random draws as
+//! placements are owed, which makes a turn's three cells a uniform random
+//! set (and every choice leaves room for the rest of the turn).
+//!
+//! [`render`](Game::render) draws the hexagon with rows numbered on the
+//! left and column letters along the two lower edges; `x`/`o` are Black and
+//! White, upper case marks the stones that may be replaced now (or were
+//! placed so far this turn), and the last ply's cell is in parentheses.
 
 #[cfg(feature = "reference")]
 pub mod reference;
