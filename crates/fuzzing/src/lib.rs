@@ -20,6 +20,7 @@
 //! }
 //! ```
 
+pub mod differential;
 pub mod input;
 pub mod notation;
 pub mod play;
@@ -27,6 +28,7 @@ pub mod protocol;
 pub mod records;
 pub mod spec;
 
+pub use differential::differential;
 pub use notation::notation;
 pub use play::play;
 pub use protocol::protocol;

@@ -18,10 +18,10 @@ pub const MAX_PLIES: u32 = 64;
 /// Positions with at most this many legal plies get the full
 /// [`check_position`]; bigger ones a sampled version of it, so that one
 /// input stays fast on big boards.
-pub const FULL_CHECK_LIMIT: usize = 96;
+pub const FULL_CHECK_LIMIT: usize = 32;
 
 /// How many refused plies are tried at each position.
-const CANDIDATES: usize = 12;
+const CANDIDATES: usize = 4;
 
 /// Checks `game` like [`check_position`] but plays only `sample` of its
 /// legal plies (the other checks are the same).
@@ -139,7 +139,7 @@ impl GameVisitor for Play<'_, '_> {
             if legal.len() <= FULL_CHECK_LIMIT {
                 check_position(&game, &|_: &G| candidates.clone(), &context);
             } else {
-                let sample: Vec<usize> = (0..4).map(|_| bytes.below(legal.len())).collect();
+                let sample: Vec<usize> = (0..3).map(|_| bytes.below(legal.len())).collect();
                 check_sampled(&game, &legal, &sample, &candidates, &context);
             }
 
