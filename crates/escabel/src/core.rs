@@ -290,16 +290,47 @@ impl<const N: usize> Core<N> {
     pub(crate) fn generate(&self, colour: Colour, out: &mut PlyBuf<EscabelPly>) {
         let empty = self.empty();
         let moves = self.stack_moves(colour);
-        // Exact-size iterators let the buffer reserve once and skip the
-        // per-push capacity check.
-        out.extend(empty.iter().map(|i| EscabelPly::Place(self.point(i))));
-        for d in 0..4 {
-            let off = moves.offsets[d] as isize;
-            out.extend(moves.from[d].iter().map(|i| EscabelPly::Stack {
-                from: self.point(i),
-                to: self.point(i.wrapping_add_signed(off)),
-            }));
+        // Plies go through a small local batch copied into `out` in one go:
+        // a `SmallVec::push` per ply (inline-or-heap checks) and two
+        // index-to-point conversions per stacking move were most of the
+        // cost of generation.
+        let mut batch = [EscabelPly::Swap; 64];
+        let mut k = 0;
+        for (w, &word) in empty.0.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let i = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                batch[k] = EscabelPly::Place(self.point(i));
+                k += 1;
+                if k == batch.len() {
+                    out.extend_from_slice(&batch);
+                    k = 0;
+                }
+            }
         }
+        // The directions of `StackMoves::from`: east, west, north, south.
+        const STEPS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+        for (from, (dc, dr)) in moves.from.iter().zip(STEPS) {
+            for (w, &word) in from.0.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let i = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let p = self.point(i);
+                    batch[k] = EscabelPly::Stack {
+                        from: p,
+                        to: Point::new(p.col.wrapping_add_signed(dc), p.row.wrapping_add_signed(dr)),
+                    };
+                    k += 1;
+                    if k == batch.len() {
+                        out.extend_from_slice(&batch);
+                        k = 0;
+                    }
+                }
+            }
+        }
+        out.extend_from_slice(&batch[..k]);
     }
 
     /// Blocks (by their lower-left point) that are crosscuts (E2): the two

@@ -32,7 +32,8 @@ pub enum Variant {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct EscabelOptions {
-    /// Board side n (3..=26, default 9).
+    /// Board side n (3..=26, default 9). Specs are checked; options built
+    /// by hand with another size make `Game::new` panic.
     pub size: u8,
     /// Standard (empty board) or checkered start.
     pub variant: Variant,
