@@ -64,6 +64,53 @@ struct Board<const N: usize> {
     inv_stride: u32,
 }
 
+/// Iterates over the set bits of a bitboard keeping the current word in a
+/// local, so the loop does not round-trip through memory as popping bits
+/// off the array does. The exact length lets `extend` skip per-item
+/// capacity checks.
+struct BitIter<const N: usize> {
+    words: [u64; N],
+    word: usize,
+    cur: u64,
+    left: usize,
+}
+
+impl<const N: usize> BitIter<N> {
+    #[inline]
+    fn new(b: BitBoard<N>) -> Self {
+        BitIter {
+            words: b.0,
+            word: 0,
+            cur: b.0[0],
+            left: b.count() as usize,
+        }
+    }
+}
+
+impl<const N: usize> Iterator for BitIter<N> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.left == 0 {
+            return None;
+        }
+        while self.cur == 0 {
+            self.word += 1;
+            self.cur = self.words[self.word];
+        }
+        let bit = self.cur.trailing_zeros() as usize;
+        self.cur &= self.cur - 1;
+        self.left -= 1;
+        Some(self.word * 64 + bit)
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
 /// Stacking-move targets per direction (east, west, north, south) and the
 /// shift that takes a source square to its target.
 type Targets<const N: usize> = [BitBoard<N>; 4];
@@ -221,14 +268,14 @@ impl<const N: usize> Board<N> {
         // capacity check per ply, and the second square of a ply is one
         // step from the first rather than another index conversion.
         for (bits, (dc, dr)) in t.iter().zip(STEPS) {
-            out.extend(bits.iter().map(|to| {
+            out.extend(BitIter::new(*bits).map(|to| {
                 let to = self.pt(to);
                 let from = Point::new(to.col.wrapping_sub(dc), to.row.wrapping_sub(dr));
                 SwackPly::Stack { from, to }
             }));
         }
         for (bits, (dc, dr)) in drops.iter().zip(STEPS) {
-            out.extend(bits.iter().map(|two| {
+            out.extend(BitIter::new(*bits).map(|two| {
                 let two = self.pt(two);
                 let one = Point::new(two.col.wrapping_add(dc), two.row.wrapping_add(dr));
                 SwackPly::Drop { two, one }
