@@ -849,6 +849,9 @@ pub fn render_board(
         s.push_str(&format!(" {}\n", row + 1));
     }
     s.push_str(&format!("    {letters}\n"));
+    if last == Some(WhirlwindPly::End) {
+        s.push_str("last ply: end\n");
+    }
     match status {
         Status::Ongoing => {
             s.push_str(&format!("{to_move} ({seat} player) to move"));
@@ -857,12 +860,7 @@ pub fn render_board(
                 None => s.push_str(": first stone of the turn\n"),
             }
         }
-        st => {
-            if last == Some(WhirlwindPly::End) {
-                s.push_str("last ply: end\n");
-            }
-            s.push_str(&format!("{st}\n"));
-        }
+        st => s.push_str(&format!("{st}\n")),
     }
     s
 }
