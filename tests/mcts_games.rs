@@ -307,6 +307,102 @@ fn solver_on_tiny_whirlwind() {
 }
 
 // ---------------------------------------------------------------------------
+// Strength matches (run with `--ignored --nocapture`; `MATCH_GAMES` sets
+// the games per pairing). They print the score with an Elo estimate and a
+// 95% interval.
+
+/// A player: MCTS with `spec`, or uniformly random when `spec` is empty.
+fn play_match<G: Game>(game_spec: &str, a: &str, b: &str, games: u32) -> (f64, u32) {
+    use rand::rngs::SmallRng;
+    use rand::SeedableRng;
+    let mut score = 0.0;
+    for g in 0..games {
+        let mut game: G = position(game_spec, "");
+        // `a` takes the first seat in even games.
+        let a_seat = if g % 2 == 0 { Seat::First } else { Seat::Second };
+        let mut engines: Vec<Option<Mcts<G>>> = [a, b]
+            .iter()
+            .map(|s| (!s.is_empty()).then(|| Mcts::new(options(&format!("{s},seed={g}")))))
+            .collect();
+        let mut rng = SmallRng::seed_from_u64(u64::from(g));
+        while game.status().is_ongoing() {
+            let who = usize::from(game.to_move_seat() != a_seat);
+            let ply = match &mut engines[who] {
+                Some(m) => m.search(&game).best.expect("ongoing"),
+                None => game.random_ply(&mut rng).expect("ongoing"),
+            };
+            for e in engines.iter_mut().flatten() {
+                e.advance(ply);
+            }
+            game.play_unchecked(ply);
+        }
+        score += game.status().reward(a_seat).expect("finished");
+    }
+    (score, games)
+}
+
+fn report(what: &str, (score, games): (f64, u32)) {
+    let p = score / f64::from(games);
+    let elo = |p: f64| -400.0 * (1.0 / p.clamp(1e-3, 1.0 - 1e-3) - 1.0).log10();
+    let se = (p * (1.0 - p) / f64::from(games)).sqrt().max(1e-9);
+    println!(
+        "{what}: {score}/{games} = {:.1}%, Elo {:+.0} (95% {:+.0}..{:+.0})",
+        100.0 * p,
+        elo(p),
+        elo(p - 1.96 * se),
+        elo(p + 1.96 * se)
+    );
+}
+
+#[test]
+#[ignore = "strength match, minutes of CPU"]
+fn strength_matches() {
+    let games: u32 = std::env::var("MATCH_GAMES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20);
+    let which = std::env::var("MATCH").unwrap_or_else(|_| "rave,random".into());
+    if which.contains("rave") {
+        let (a, b) = ("iters=1000,rave=on", "iters=1000,rave=off");
+        report(
+            "escabel:size=7 rave vs uct",
+            play_match::<escabel::Escabel>("escabel:size=7", a, b, games),
+        );
+        report(
+            "whirlwind:size=8 rave vs uct",
+            play_match::<whirlwind::Whirlwind>("whirlwind:size=8", a, b, games),
+        );
+        report(
+            "ecalper:size=5 rave vs uct",
+            play_match::<ecalper::Ecalper>("ecalper:size=5", a, b, games),
+        );
+    }
+    if which.contains("random") {
+        let a = "iters=1000";
+        report(
+            "escabel vs random",
+            play_match::<escabel::Escabel>("escabel", a, "", games),
+        );
+        report(
+            "swack vs random",
+            play_match::<swack::Swack>("swack", a, "", games),
+        );
+        report(
+            "ecalper vs random",
+            play_match::<ecalper::Ecalper>("ecalper", a, "", games),
+        );
+        report(
+            "epaminondas vs random",
+            play_match::<epaminondas::Epaminondas>("epaminondas", a, "", games),
+        );
+        report(
+            "whirlwind vs random",
+            play_match::<whirlwind::Whirlwind>("whirlwind", a, "", games),
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
 // A generator of test positions (run with `--ignored --nocapture`): random
 // games, printing positions that make good win-in-one / block tests.
 

@@ -37,6 +37,18 @@
 //!   thread; tree reuse with [`Mcts::advance`].
 //! * **Determinism**: with one thread and a fixed seed the search and its
 //!   answer are the same every run.
+//!
+//! # Scaling
+//!
+//! Threads share nothing but the tree: each has its own random generator,
+//! position copy and buffers, and the playout path does not allocate. The
+//! shared writes per iteration are the statistics of the nodes on the path
+//! (one packed `fetch_add` each, plus the virtual loss) and plain stores of
+//! RAVE statistics; the iteration budget is claimed in batches, node blocks
+//! with one `fetch_add` per expansion. On many cores the remaining hot spot
+//! is the root and its children, which every iteration updates; virtual
+//! loss spreads the threads over different children, and `parallel=root`
+//! removes the sharing entirely at the price of smaller trees.
 
 mod options;
 mod search;
