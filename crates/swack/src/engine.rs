@@ -376,6 +376,26 @@ impl<const N: usize> Board<N> {
         h
     }
 
+    /// The orthogonally connected part of `within` around `seed` (a subset
+    /// of `within`). `within` holds only board squares, so the shifted sets
+    /// need no masking with the board; two growth steps per convergence
+    /// test halve the comparisons.
+    #[inline]
+    fn fill(&self, seed: BitBoard<N>, within: BitBoard<N>) -> BitBoard<N> {
+        let s = self.stride();
+        let grow =
+            |r: BitBoard<N>| (r | r.shift_up(1) | r.shift_down(1) | r.shift_up(s) | r.shift_down(s)) & within;
+        let mut region = seed;
+        loop {
+            let once = grow(region);
+            let twice = grow(once);
+            if twice == once {
+                return twice;
+            }
+            region = twice;
+        }
+    }
+
     /// The groups of `colour`: the sizes of those with two or more stacks,
     /// largest first, and the number of single-stack groups. Single stacks
     /// (the whole board at the start) are found in one step rather than by
@@ -386,7 +406,7 @@ impl<const N: usize> Board<N> {
         let mut rest = all.andnot(singles);
         let mut sizes: SmallVec<[u16; 32]> = SmallVec::new();
         while let Some(i) = rest.first() {
-            let g = self.geo.fill4(BitBoard::single(i), rest);
+            let g = self.fill(BitBoard::single(i), rest);
             sizes.push(g.count() as u16);
             rest = rest.andnot(g);
         }
