@@ -307,7 +307,9 @@ fn solver_on_tiny_whirlwind() {
 }
 
 // ---------------------------------------------------------------------------
-// Strength matches (run with `--ignored --nocapture`; `MATCH_GAMES` sets
+// Strength matches (run with `--ignored --nocapture`; `MATCH=rave,random`
+// picks the pairings, `MATCH_A` / `MATCH_B` the two engine specs of the
+// rave pairing, `MATCH_GAMES` sets
 // the games per pairing). They print the score with an Elo estimate and a
 // 95% interval.
 
@@ -363,7 +365,9 @@ fn strength_matches() {
         .unwrap_or(20);
     let which = std::env::var("MATCH").unwrap_or_else(|_| "rave,random".into());
     if which.contains("rave") {
-        let (a, b) = ("iters=1000,rave=on", "iters=1000,rave=off");
+        let a = std::env::var("MATCH_A").unwrap_or_else(|_| "iters=1000,rave=on".into());
+        let b = std::env::var("MATCH_B").unwrap_or_else(|_| "iters=1000,rave=off".into());
+        let (a, b) = (a.as_str(), b.as_str());
         report(
             "escabel:size=7 rave vs uct",
             play_match::<escabel::Escabel>("escabel:size=7", a, b, games),

@@ -62,3 +62,9 @@ fn copied_subtree_is_consistent() {
     let tree = mcts.tree.as_ref().unwrap();
     assert_eq!(check_tree(tree, false), tree.len());
 }
+
+#[test]
+fn nodes_are_small() {
+    let size = std::mem::size_of::<crate::tree::Node<<TicTacToe as Game>::Ply>>();
+    assert!(size <= 48, "{size}");
+}
