@@ -55,7 +55,7 @@
 
 use std::fmt;
 
-use abstracta_core::{BitBoard, Colour, Game, PlyBuf, Point, Status};
+use abstracta_core::{BitBoard, Colour, Game, GameOptions, PlyBuf, Point, Status};
 use rand::Rng;
 
 mod ply;
@@ -242,8 +242,6 @@ impl fmt::Debug for Epaminondas {
         write!(f, "Epaminondas({})\n{}", self.options.spec(), self.render())
     }
 }
-
-use abstracta_core::GameOptions;
 
 impl Epaminondas {
     /// The board as plain cells, row-major from `a1` (168 entries), for
