@@ -105,7 +105,8 @@ impl Wdl {
             / n as f64
     }
 
-    /// Elo difference with a 95% interval from the trinomial variance.
+    /// Elo difference with a 95% interval from the trinomial variance (for a
+    /// 100% or 0% score, which has none, the exact binomial bound).
     pub fn elo(&self) -> EloEstimate {
         let n = self.games();
         let s = self.score();
@@ -115,6 +116,24 @@ impl Wdl {
                 elo,
                 low: -ELO_LIMIT,
                 high: ELO_LIMIT,
+            };
+        }
+        if self.wins == n || self.losses == n {
+            // No variance to speak of: use the exact one-sided binomial
+            // bound instead (all n games won: p^n = 0.025 at the bound).
+            let bound = 0.025f64.powf(1.0 / n as f64);
+            return if self.wins == n {
+                EloEstimate {
+                    elo,
+                    low: elo_from_score(bound),
+                    high: ELO_LIMIT,
+                }
+            } else {
+                EloEstimate {
+                    elo,
+                    low: -ELO_LIMIT,
+                    high: elo_from_score(1.0 - bound),
+                }
             };
         }
         let se = (self.variance() / n as f64).sqrt();
@@ -300,6 +319,9 @@ mod tests {
         let e = all.elo();
         assert_eq!(e.elo, ELO_LIMIT);
         assert!(e.low <= e.elo && e.elo <= e.high);
+        // 10 wins out of 10: 0.025^(1/10) = 0.69150 -> +140.22 (python).
+        close(e.low, 140.2172, 1e-3);
+        close(all.flipped().elo().high, -140.2172, 1e-3);
         let none = Wdl::default().elo();
         assert_eq!(none.elo, 0.0);
     }

@@ -28,7 +28,7 @@ use crate::records::{
     parse_config_json, parse_games_jsonl, GameRecord, GameResult, PairingSummary, PlayerEntry, SeatResults,
     Seats, Summary, TournamentConfig,
 };
-use crate::stats::{Sprt, SprtState};
+use crate::stats::{Sprt, SprtState, ELO_LIMIT};
 
 /// Who plays whom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -463,8 +463,13 @@ fn progress_message(p: &PairingSummary) -> String {
         .map(|s| format!(", LLR {:.2} ({})", s.llr, s.state))
         .unwrap_or_default();
     format!(
-        "{} vs {}: +{} ={} -{}, Elo {:+.0}{sprt}",
-        p.a, p.b, p.a_wins, p.draws, p.b_wins, p.elo
+        "{} vs {}: +{} ={} -{}, Elo {}{sprt}",
+        p.a,
+        p.b,
+        p.a_wins,
+        p.draws,
+        p.b_wins,
+        elo_text(p.elo)
     )
 }
 
@@ -758,6 +763,17 @@ fn wdl_text(r: &SeatResults) -> String {
     format!("+{} ={} -{}", r.wins, r.draws, r.losses)
 }
 
+/// An Elo value for the table; the clamped extremes print as infinite.
+fn elo_text(elo: f64) -> String {
+    if elo >= ELO_LIMIT {
+        "+inf".to_owned()
+    } else if elo <= -ELO_LIMIT {
+        "-inf".to_owned()
+    } else {
+        format!("{elo:+.1}")
+    }
+}
+
 /// The final table: one block per pairing.
 pub fn format_table(summary: &Summary) -> String {
     let mut out = format!(
@@ -777,10 +793,10 @@ pub fn format_table(summary: &Summary) -> String {
             p.score * 100.0
         ));
         out.push_str(&format!(
-            "  Elo {:+.1} [{:+.1}, {:+.1}] (95%), LOS {:.1}%\n",
-            p.elo,
-            p.elo_low,
-            p.elo_high,
+            "  Elo {} [{}, {}] (95%), LOS {:.1}%\n",
+            elo_text(p.elo),
+            elo_text(p.elo_low),
+            elo_text(p.elo_high),
             p.los * 100.0
         ));
         out.push_str(&format!(
