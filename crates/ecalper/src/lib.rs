@@ -260,9 +260,16 @@ fn from_bit<const N: usize>(i: usize) -> BitBoard<N> {
     BitBoard(out)
 }
 
-/// Most runs of stones a colour can have: at most 12 per row of 23 cells,
-/// 23 rows.
-const MAX_RUNS: usize = 12 * 23;
+/// Most runs of stones a colour can have on the boards of each bitboard
+/// width (at most ceil(w / 2) runs in a row of w cells, 2s - 1 rows): side
+/// 7 (3 words), side 10 (6 words), side 12 (9 words).
+const fn max_runs(words: usize) -> usize {
+    match words {
+        0..=3 => 7 * 13,
+        4..=6 => 10 * 19,
+        _ => 12 * 23,
+    }
+}
 
 /// The `stride` bits of `b` from `offset` (a row and its empty spare
 /// column) as the low bits of a word: bit `c` is column `c`.
@@ -284,8 +291,12 @@ fn row_bits<const N: usize>(b: &BitBoard<N>, offset: usize, stride: usize) -> u3
 /// the number of runs, where per-group bitboard flood fills need as many
 /// rounds as a group is long, and end-of-game groups are long snakes.
 #[inline]
-fn group_stats<const N: usize>(stride: usize, rows: usize, stones: BitBoard<N>) -> (u32, u32) {
-    fn find(parent: &mut [u16; MAX_RUNS], mut x: usize) -> usize {
+fn group_stats<const N: usize, const RUNS: usize>(
+    stride: usize,
+    rows: usize,
+    stones: BitBoard<N>,
+) -> (u32, u32) {
+    fn find<const RUNS: usize>(parent: &mut [u16; RUNS], mut x: usize) -> usize {
         while usize::from(parent[x]) != x {
             let up = parent[usize::from(parent[x])];
             parent[x] = up;
@@ -293,8 +304,9 @@ fn group_stats<const N: usize>(stride: usize, rows: usize, stones: BitBoard<N>) 
         }
         x
     }
-    let mut parent = [0u16; MAX_RUNS];
-    let mut size = [0u16; MAX_RUNS];
+    // Union-find arrays sized for the board so small boards clear less.
+    let mut parent = [0u16; RUNS];
+    let mut size = [0u16; RUNS];
     // The runs (mask, label) of the current row and of the row below, in
     // alternating halves so that moving up a row copies nothing.
     let mut rows_runs = [[(0u32, 0u16); 12]; 2];
@@ -651,11 +663,14 @@ impl<const N: usize> Engine<N> {
     }
 
     fn stats(&self, colour: Colour) -> (u32, u32) {
-        group_stats(
-            usize::from(self.geo.stride()),
-            usize::from(self.geo.height()),
-            self.stones[colour.index()],
-        )
+        let (stride, rows) = (usize::from(self.geo.stride()), usize::from(self.geo.height()));
+        let stones = self.stones[colour.index()];
+        // N is a constant in each instantiation: one arm survives.
+        match N {
+            0..=3 => group_stats::<N, { max_runs(3) }>(stride, rows, stones),
+            4..=6 => group_stats::<N, { max_runs(6) }>(stride, rows, stones),
+            _ => group_stats::<N, { max_runs(9) }>(stride, rows, stones),
+        }
     }
 
     fn cell(&self, p: Point) -> Option<Colour> {
@@ -1100,7 +1115,11 @@ mod tests {
                     count += 1;
                 }
                 assert_eq!(
-                    group_stats(usize::from(geo.stride()), usize::from(geo.height()), stones),
+                    group_stats::<9, { max_runs(9) }>(
+                        usize::from(geo.stride()),
+                        usize::from(geo.height()),
+                        stones
+                    ),
                     (largest, count)
                 );
             }
