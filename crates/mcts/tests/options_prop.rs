@@ -1,0 +1,74 @@
+//! Property test: every options value prints to a spec that parses back
+//! equal.
+
+use std::time::Duration;
+
+use mcts::MctsOptions;
+use proptest::prelude::*;
+
+fn options() -> impl Strategy<Value = MctsOptions> {
+    (
+        (
+            proptest::option::of(1u64..10_000_000),
+            proptest::option::of(0u64..100_000_000),
+            1usize..64,
+            0u32..400,
+            any::<bool>(),
+            any::<bool>(),
+            any::<u64>(),
+        ),
+        (
+            1usize..100_000_000,
+            any::<bool>(),
+            proptest::option::of(1u32..100_000),
+            0u32..2000,
+            1u32..100_000,
+            0u32..100,
+        ),
+    )
+        .prop_map(
+            |(
+                (iterations, micros, threads, c, rave, solver, seed),
+                (max_nodes, root_parallel, playout_cap, fpu, rave_k, expand_visits),
+            )| {
+                let time = micros.map(Duration::from_micros);
+                MctsOptions {
+                    iterations: if iterations.is_none() && time.is_none() {
+                        Some(1)
+                    } else {
+                        iterations
+                    },
+                    time,
+                    threads,
+                    exploration: f64::from(c) / 100.0,
+                    rave,
+                    solver,
+                    seed,
+                    max_nodes,
+                    root_parallel,
+                    playout_cap,
+                    fpu: f64::from(fpu) / 10.0,
+                    rave_k: f64::from(rave_k) / 4.0,
+                    expand_visits,
+                }
+            },
+        )
+}
+
+proptest! {
+    #[test]
+    fn display_parses_back_equal(o in options()) {
+        let text = o.to_string();
+        prop_assert!(text.starts_with("mcts:"));
+        let back: MctsOptions = text.parse().unwrap();
+        prop_assert_eq!(back, o);
+        // Without the prefix too.
+        let back: MctsOptions = text.trim_start_matches("mcts:").parse().unwrap();
+        prop_assert_eq!(back.to_string(), text);
+    }
+
+    #[test]
+    fn parsing_never_panics(s in "[a-z=,:0-9.]{0,40}") {
+        let _ = s.parse::<MctsOptions>();
+    }
+}
