@@ -300,13 +300,14 @@ impl<const N: usize> Board<N> {
                 sets[4 + dir] = self.drops_dir(empty, dir);
             }
         }
+        let used = if free { 8 } else { 4 };
         let mut total = extra.len() as u32;
-        for (c, s) in counts.iter_mut().zip(sets.iter()) {
+        for (c, s) in counts.iter_mut().zip(sets.iter()).take(used) {
             *c = s.count();
             total += *c;
         }
         let mut r = rng.gen_range(0..total);
-        for (k, (&c, s)) in counts.iter().zip(sets.iter()).enumerate() {
+        for (k, (&c, s)) in counts.iter().zip(sets.iter()).enumerate().take(used) {
             if r < c {
                 let i = s.nth(r).expect("r < count");
                 let dir = k & 3;
