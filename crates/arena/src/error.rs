@@ -27,6 +27,9 @@ pub enum ArenaError {
     /// A tournament directory or record file could not be used.
     #[error("{0}")]
     Records(#[from] crate::records::RecordError),
+    /// Something went wrong while running (not the input's fault).
+    #[error("{0}")]
+    Failed(String),
     /// Reading or writing a file failed.
     #[error("{what}: {source}")]
     Io {
@@ -54,7 +57,7 @@ impl ArenaError {
     /// The process exit code: 2 for bad input, 1 for failures while running.
     pub fn exit_code(&self) -> i32 {
         match self {
-            ArenaError::Io { .. } => 1,
+            ArenaError::Io { .. } | ArenaError::Failed(_) => 1,
             ArenaError::Engine(e) if e.is_runtime() => 1,
             _ => 2,
         }

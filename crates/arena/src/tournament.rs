@@ -393,19 +393,23 @@ impl GameVisitor for Runner<'_> {
             ProgressBar::hidden()
         };
         let stopped: Vec<AtomicBool> = plan.pairings.iter().map(|_| AtomicBool::new(false)).collect();
-        let mark_decided = |records: &[GameRecord]| {
-            if let Some(sprt) = settings.sprt {
-                let summary = summarize(&plan.config, records, Some(sprt));
-                for (i, p) in summary.pairings.iter().enumerate() {
-                    if p.sprt.is_some_and(|r| r.state != SprtState::Continue) {
-                        stopped[i].store(true, Ordering::Relaxed);
-                    }
+        let mut tallies = Tallies::new(&plan.config);
+        for r in records.iter() {
+            tallies.add(r);
+        }
+        if let Some(sprt) = settings.sprt {
+            for (i, t) in tallies.tallies.iter().enumerate() {
+                if t.summary(Some(sprt))
+                    .sprt
+                    .is_some_and(|r| r.state != SprtState::Continue)
+                {
+                    stopped[i].store(true, Ordering::Relaxed);
                 }
             }
-        };
-        mark_decided(records);
+        }
         let queue = Mutex::new(VecDeque::from(todo));
-        let (tx, rx) = mpsc::channel::<GameRecord>();
+        let (tx, rx) = mpsc::channel::<Result<GameRecord, (u64, String)>>();
+        let mut panics = Vec::new();
         let mut write_error = None;
         std::thread::scope(|scope| {
             for _ in 0..concurrency {
@@ -419,14 +423,30 @@ impl GameVisitor for Runner<'_> {
                     if stopped[slot.pairing].load(Ordering::Relaxed) {
                         continue;
                     }
-                    let record = play_scheduled::<G>(settings, plan, &options, slot);
-                    if tx.send(record).is_err() {
+                    // A panic (a bug in a game or engine) loses only this
+                    // game's record: it is reported and replayed on resume.
+                    let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        play_scheduled::<G>(settings, plan, &options, slot)
+                    }));
+                    let message = match played {
+                        Ok(record) => Ok(record),
+                        Err(panic) => Err((slot.index, panic_text(panic.as_ref()))),
+                    };
+                    if tx.send(message).is_err() {
                         break;
                     }
                 });
             }
             drop(tx);
-            for record in rx {
+            for message in rx {
+                let record = match message {
+                    Ok(record) => record,
+                    Err((index, why)) => {
+                        bar.suspend(|| eprintln!("error: game {index} panicked: {why}"));
+                        panics.push(index);
+                        continue;
+                    }
+                };
                 if let Some(file) = journal.as_mut() {
                     let line = serde_json::to_string(&record).unwrap_or_default() + "\n";
                     if let Err(e) = file.write_all(line.as_bytes()).and_then(|_| file.flush()) {
@@ -437,23 +457,30 @@ impl GameVisitor for Runner<'_> {
                         }
                     }
                 }
-                let pairing = pairing_of(plan, &record);
+                let pairing = tallies.add(&record);
                 records.push(record);
                 bar.inc(1);
                 if let Some(p) = pairing {
-                    let summary = summarize_pairing(&plan.config, p, records, settings.sprt);
+                    let summary = tallies.tallies[p].summary(settings.sprt);
                     bar.set_message(progress_message(&summary));
                     if summary.sprt.is_some_and(|r| r.state != SprtState::Continue) {
-                        stopped[p.0].store(true, Ordering::Relaxed);
+                        stopped[p].store(true, Ordering::Relaxed);
                     }
                 }
             }
         });
         bar.finish_and_clear();
-        match write_error {
-            Some(e) => Err(e),
-            None => Ok(()),
+        if let Some(e) = write_error {
+            return Err(e);
         }
+        if !panics.is_empty() {
+            return Err(ArenaError::Failed(format!(
+                "{} games panicked (schedule indices {:?}); they are not recorded and a rerun with the same --out plays them again",
+                panics.len(),
+                panics
+            )));
+        }
+        Ok(())
     }
 }
 
@@ -473,18 +500,14 @@ fn progress_message(p: &PairingSummary) -> String {
     )
 }
 
-fn pairing_of(plan: &Plan, record: &GameRecord) -> Option<(usize, (usize, usize))> {
-    pairing_index(&plan.config, record).map(|i| (i, plan.pairings[i]))
-}
-
-fn pairing_index(config: &TournamentConfig, record: &GameRecord) -> Option<usize> {
-    let format: Format = config.format.parse().ok()?;
-    let pairings = pairings_of(config.players.len(), format);
-    let pos = |name: &str| config.players.iter().position(|p| p.name == name);
-    let (x, y) = (pos(&record.players.first)?, pos(&record.players.second)?);
-    pairings
-        .iter()
-        .position(|&(a, b)| (a, b) == (x, y) || (a, b) == (y, x))
+fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = panic.downcast_ref::<&str>() {
+        (*s).to_owned()
+    } else if let Some(s) = panic.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "unknown panic".to_owned()
+    }
 }
 
 /// The random opening of `round`: `plies` seeded random plies that do not
@@ -665,39 +688,42 @@ fn referee<G: Game>(
     }
 }
 
-fn summarize_pairing(
-    config: &TournamentConfig,
-    (index, (a, b)): (usize, (usize, usize)),
-    records: &[GameRecord],
-    sprt: Option<Sprt>,
-) -> PairingSummary {
-    let a_name = &config.players[a].name;
-    let b_name = &config.players[b].name;
-    let mut p = PairingSummary {
-        a: a_name.clone(),
-        b: b_name.clone(),
-        games: 0,
-        a_wins: 0,
-        draws: 0,
-        b_wins: 0,
-        score: 0.5,
-        elo: 0.0,
-        elo_low: 0.0,
-        elo_high: 0.0,
-        los: 0.5,
-        a_first: SeatResults::default(),
-        a_second: SeatResults::default(),
-        first_seat_wins: 0,
-        second_seat_wins: 0,
-        colour_wins: BTreeMap::new(),
-        forfeits: BTreeMap::new(),
-        sprt: None,
-    };
-    for r in records {
-        if pairing_index(config, r) != Some(index) {
-            continue;
+/// The running results of one pairing.
+#[derive(Clone, Debug)]
+struct Tally {
+    p: PairingSummary,
+}
+
+impl Tally {
+    fn new(a: &str, b: &str) -> Tally {
+        Tally {
+            p: PairingSummary {
+                a: a.to_owned(),
+                b: b.to_owned(),
+                games: 0,
+                a_wins: 0,
+                draws: 0,
+                b_wins: 0,
+                score: 0.5,
+                elo: 0.0,
+                elo_low: 0.0,
+                elo_high: 0.0,
+                los: 0.5,
+                a_first: SeatResults::default(),
+                a_second: SeatResults::default(),
+                first_seat_wins: 0,
+                second_seat_wins: 0,
+                colour_wins: BTreeMap::new(),
+                forfeits: BTreeMap::new(),
+                sprt: None,
+            },
         }
-        let a_first = r.players.first == *a_name;
+    }
+
+    /// Adds a game of this pairing.
+    fn add(&mut self, r: &GameRecord) {
+        let p = &mut self.p;
+        let a_first = r.players.first == p.a;
         p.games += 1;
         let seat_results = if a_first { &mut p.a_first } else { &mut p.a_second };
         match r.result {
@@ -733,25 +759,72 @@ fn summarize_pairing(
             }
         }
     }
-    let wdl = p.wdl();
-    let e = wdl.elo();
-    p.score = wdl.score();
-    p.elo = e.elo;
-    p.elo_low = e.low;
-    p.elo_high = e.high;
-    p.los = wdl.los();
-    p.sprt = sprt.map(|s| s.evaluate(&wdl));
-    p
+
+    /// The summary with Elo, LOS and SPRT filled in.
+    fn summary(&self, sprt: Option<Sprt>) -> PairingSummary {
+        let mut p = self.p.clone();
+        let wdl = p.wdl();
+        let e = wdl.elo();
+        p.score = wdl.score();
+        p.elo = e.elo;
+        p.elo_low = e.low;
+        p.elo_high = e.high;
+        p.los = wdl.los();
+        p.sprt = sprt.map(|s| s.evaluate(&wdl));
+        p
+    }
+}
+
+/// The running results of every pairing of a tournament.
+struct Tallies {
+    /// Player names to indices.
+    players: BTreeMap<String, usize>,
+    /// Pairing of each unordered pair of player indices.
+    pairing: BTreeMap<(usize, usize), usize>,
+    tallies: Vec<Tally>,
+}
+
+impl Tallies {
+    fn new(config: &TournamentConfig) -> Tallies {
+        let format: Format = config.format.parse().unwrap_or(Format::RoundRobin);
+        let pairings = pairings_of(config.players.len(), format);
+        Tallies {
+            players: config
+                .players
+                .iter()
+                .enumerate()
+                .map(|(i, p)| (p.name.clone(), i))
+                .collect(),
+            pairing: pairings.iter().enumerate().map(|(i, &ab)| (ab, i)).collect(),
+            tallies: pairings
+                .iter()
+                .map(|&(a, b)| Tally::new(&config.players[a].name, &config.players[b].name))
+                .collect(),
+        }
+    }
+
+    /// The pairing a game belongs to.
+    fn pairing_of(&self, r: &GameRecord) -> Option<usize> {
+        let x = *self.players.get(&r.players.first)?;
+        let y = *self.players.get(&r.players.second)?;
+        self.pairing.get(&(x.min(y), x.max(y))).copied()
+    }
+
+    /// Adds a game; returns its pairing.
+    fn add(&mut self, r: &GameRecord) -> Option<usize> {
+        let i = self.pairing_of(r)?;
+        self.tallies[i].add(r);
+        Some(i)
+    }
 }
 
 /// Computes the summary of a tournament from its game records.
 pub fn summarize(config: &TournamentConfig, records: &[GameRecord], sprt: Option<Sprt>) -> Summary {
-    let format: Format = config.format.parse().unwrap_or(Format::RoundRobin);
-    let pairings = pairings_of(config.players.len(), format)
-        .into_iter()
-        .enumerate()
-        .map(|p| summarize_pairing(config, p, records, sprt))
-        .collect();
+    let mut tallies = Tallies::new(config);
+    for r in records {
+        tallies.add(r);
+    }
+    let pairings = tallies.tallies.iter().map(|t| t.summary(sprt)).collect();
     Summary {
         config: config.clone(),
         games_played: records.len() as u64,
