@@ -114,6 +114,9 @@ struct Tables {
     far_edge: [Board; 2],
     /// `[phase][colour]` set-up stones.
     setup: [[Board; 2]; 2],
+    /// Per colour, the lines its chains must cross: Black's rows, White's
+    /// columns.
+    lines: [Vec<Board>; 2],
 }
 
 impl fmt::Debug for Tables {
@@ -142,6 +145,10 @@ impl Tables {
             start_edge: [geo.bottom(), geo.left()],
             far_edge: [geo.top(), geo.right()],
             setup,
+            lines: [
+                (0..n).map(|r| geo.row(r)).collect(),
+                (0..n).map(|c| geo.column(c)).collect(),
+            ],
         }
     }
 
@@ -302,6 +309,22 @@ impl Tables {
             out.0[i] = (o[i] & ne & !(e | n)) | (e & n & !(o[i] | ne));
         }
         out
+    }
+
+    /// One round of an orthogonal flood fill of `r` inside `m`; returns
+    /// whether it grew.
+    #[inline]
+    fn grow_once(&self, r: &mut [u64; WORDS], m: &[u64; WORDS]) -> bool {
+        let s = self.stride;
+        let from = *r;
+        let mut changed = 0;
+        for i in 0..self.words {
+            let g =
+                (from[i] | up(&from, i, 1) | down(&from, i, 1) | up(&from, i, s) | down(&from, i, s)) & m[i];
+            changed |= g ^ from[i];
+            r[i] = g;
+        }
+        changed != 0
     }
 
     /// Orthogonal flood fill of `seed` inside `within`, stopping early once
@@ -466,12 +489,45 @@ impl Whirlwind {
     /// Whether `colour` has a chain joining its two edges, by an orthogonal
     /// flood fill from its first edge (from scratch; the engine keeps this
     /// incrementally).
+    ///
+    /// A chain crosses every gap between neighbouring rows (Black) or
+    /// columns (White) through a pair of adjacent own stones, so the fill
+    /// runs only when every gap has such a pair.
     #[inline]
     pub fn has_chain(&self, colour: Colour) -> bool {
+        let t = self.t;
         let own = self.stones[colour.index()];
         let ci = colour.index();
-        let far = self.t.far_edge[ci];
-        self.t.fill(self.t.start_edge[ci] & own, own, far).intersects(far)
+        let step = if colour == Colour::Black { t.stride } else { 1 };
+        let mut links = Board::EMPTY;
+        for i in 0..t.words {
+            links.0[i] = own.0[i] & down(&own.0, i, step);
+        }
+        if !t.lines[ci][..usize::from(t.n) - 1]
+            .iter()
+            .all(|line| line.intersects(links))
+        {
+            return false;
+        }
+        // Grow from both edges in turn: a missing chain shows as soon as
+        // either side's region stops growing.
+        let (start, far) = (t.start_edge[ci], t.far_edge[ci]);
+        let mut from_start = (start & own).0;
+        let mut from_far = (far & own).0;
+        loop {
+            if !t.grow_once(&mut from_start, &own.0) {
+                return false;
+            }
+            if BitBoard(from_start).intersects(far) {
+                return true;
+            }
+            if !t.grow_once(&mut from_far, &own.0) {
+                return false;
+            }
+            if BitBoard(from_far).intersects(start) {
+                return true;
+            }
+        }
     }
 
     /// Whether a stone of colour `ci` on `i` would join the stones already
