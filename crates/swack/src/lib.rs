@@ -4,7 +4,7 @@
 //! biggest remaining group wins.
 //!
 //! [`Swack`] is the bitboard engine behind the [`Game`](abstracta_core::Game)
-//! trait; with the `reference` feature, [`reference::ReferenceSwack`] is a
+//! trait; with the `reference` feature, `reference::ReferenceSwack` is a
 //! deliberately plain implementation of the same rules for tests.
 //!
 //! ```

@@ -7,7 +7,7 @@ use abstracta_core::SpecError;
 pub const MIN_SIZE: u8 = 2;
 /// Largest board side (columns `a`..`z`).
 pub const MAX_SIZE: u8 = 26;
-/// Default board side (RULES.md **[decision]**).
+/// Default board side (RULES.md **\[decision\]**).
 pub const DEFAULT_SIZE: u8 = 8;
 
 /// Which Swack is played.
