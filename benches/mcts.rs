@@ -12,6 +12,7 @@
 //! position each time, as the search does). CPU-time rates stay meaningful
 //! on a loaded machine where wall-clock scaling cannot be seen.
 //!
+//! `MCTS_BENCH_EXTRA=rave=off` (say) adds options to the summary's searches.
 //! `MCTS_BENCH_PROFILE=<game>` runs a single 1-thread search, for
 //! `valgrind --tool=callgrind`.
 
@@ -112,9 +113,11 @@ fn summary_row<G: Game>(seconds: f64, rounds: usize) {
     let mut best = [0.0f64; 5];
     let mut rng = SmallRng::seed_from_u64(2);
     let ms = (seconds * 1000.0) as u64;
+    // Extra options for every summary search, e.g. `rave=off`.
+    let extra = std::env::var("MCTS_BENCH_EXTRA").map_or(String::new(), |e| format!(",{e}"));
     for round in 0..rounds {
-        let (i1, w1, c1) = timed_search(&game, &format!("time={ms}ms,solver=off,seed={round}"));
-        let (i2, w2, c2) = timed_search(&game, &format!("time={ms}ms,solver=off,threads=2,seed={round}"));
+        let (i1, w1, c1) = timed_search(&game, &format!("time={ms}ms,solver=off,seed={round}{extra}"));
+        let (i2, w2, c2) = timed_search(&game, &format!("time={ms}ms,solver=off,threads=2,seed={round}{extra}"));
         let n = (i1 as u64 / 2).max(1);
         let cpu = process_cpu().unwrap_or(0.0);
         let t = Instant::now();

@@ -309,7 +309,8 @@ fn solver_on_tiny_whirlwind() {
 // ---------------------------------------------------------------------------
 // Strength matches (run with `--ignored --nocapture`; `MATCH=rave,random`
 // picks the pairings, `MATCH_A` / `MATCH_B` the two engine specs of the
-// rave pairing, `MATCH_GAMES` sets
+// rave pairing, `MATCH_ONLY` a substring of the pairings to play,
+// `MATCH_GAMES` sets
 // the games per pairing). They print the score with an Elo estimate and a
 // 95% interval.
 
@@ -343,6 +344,19 @@ fn play_match<G: Game>(game_spec: &str, a: &str, b: &str, games: u32) -> (f64, u
     (score, games)
 }
 
+/// Whether the pairing named `what` is selected by `MATCH_ONLY` (a
+/// substring; all when unset).
+fn selected(what: &str) -> bool {
+    std::env::var("MATCH_ONLY").map_or(true, |only| what.contains(&only))
+}
+
+/// Plays and reports one pairing if `MATCH_ONLY` selects it.
+fn pairing<G: Game>(what: &str, spec: &str, a: &str, b: &str, games: u32) {
+    if selected(what) {
+        report(what, play_match::<G>(spec, a, b, games));
+    }
+}
+
 fn report(what: &str, (score, games): (f64, u32)) {
     let p = score / f64::from(games);
     let elo = |p: f64| -400.0 * (1.0 / p.clamp(1e-3, 1.0 - 1e-3) - 1.0).log10();
@@ -368,41 +382,17 @@ fn strength_matches() {
         let a = std::env::var("MATCH_A").unwrap_or_else(|_| "iters=1000,rave=on".into());
         let b = std::env::var("MATCH_B").unwrap_or_else(|_| "iters=1000,rave=off".into());
         let (a, b) = (a.as_str(), b.as_str());
-        report(
-            "escabel:size=7 rave vs uct",
-            play_match::<escabel::Escabel>("escabel:size=7", a, b, games),
-        );
-        report(
-            "whirlwind:size=8 rave vs uct",
-            play_match::<whirlwind::Whirlwind>("whirlwind:size=8", a, b, games),
-        );
-        report(
-            "ecalper:size=5 rave vs uct",
-            play_match::<ecalper::Ecalper>("ecalper:size=5", a, b, games),
-        );
+        pairing::<escabel::Escabel>("escabel:size=7 rave vs uct", "escabel:size=7", a, b, games);
+        pairing::<whirlwind::Whirlwind>("whirlwind:size=8 rave vs uct", "whirlwind:size=8", a, b, games);
+        pairing::<ecalper::Ecalper>("ecalper:size=5 rave vs uct", "ecalper:size=5", a, b, games);
     }
     if which.contains("random") {
         let a = "iters=1000";
-        report(
-            "escabel vs random",
-            play_match::<escabel::Escabel>("escabel", a, "", games),
-        );
-        report(
-            "swack vs random",
-            play_match::<swack::Swack>("swack", a, "", games),
-        );
-        report(
-            "ecalper vs random",
-            play_match::<ecalper::Ecalper>("ecalper", a, "", games),
-        );
-        report(
-            "epaminondas vs random",
-            play_match::<epaminondas::Epaminondas>("epaminondas", a, "", games),
-        );
-        report(
-            "whirlwind vs random",
-            play_match::<whirlwind::Whirlwind>("whirlwind", a, "", games),
-        );
+        pairing::<escabel::Escabel>("escabel vs random", "escabel", a, "", games);
+        pairing::<swack::Swack>("swack vs random", "swack", a, "", games);
+        pairing::<ecalper::Ecalper>("ecalper vs random", "ecalper", a, "", games);
+        pairing::<epaminondas::Epaminondas>("epaminondas vs random", "epaminondas", a, "", games);
+        pairing::<whirlwind::Whirlwind>("whirlwind vs random", "whirlwind", a, "", games);
     }
 }
 
