@@ -7,8 +7,6 @@
 //! after which the result is decided (Escabel and Epaminondas check a win
 //! at the start of the winner's next turn, Whirlwind turns have two plies).
 
-use std::collections::HashMap;
-
 use abstracta_core::conformance::position;
 use abstracta_core::{Game, PlyBuf, Seat};
 use mcts::{Mcts, MctsOptions, Proof};
@@ -95,7 +93,6 @@ fn win_in_one<G: Game>(spec: &str, moves: &str, depth: u32, iters: u64) {
 /// `depth` plies, the others (the answers) do not, and none wins at once.
 fn block_loss<G: Game>(spec: &str, moves: &str, depth: u32, iters: u64) {
     let game: G = position(spec, moves);
-    let seat = game.to_move_seat();
     let (winning, losing, total) = classify(&game, depth - 1);
     assert!(winning.is_empty(), "{spec} {moves}: the side to move wins");
     assert!(
@@ -106,7 +103,6 @@ fn block_loss<G: Game>(spec: &str, moves: &str, depth: u32, iters: u64) {
     let mut plies = PlyBuf::new();
     game.legal_plies(&mut plies);
     let good: Vec<G::Ply> = plies.iter().copied().filter(|p| !losing.contains(p)).collect();
-    let _ = seat;
     check_best(&format!("block after {moves:?}"), &game, &good, iters);
 }
 
@@ -459,9 +455,4 @@ fn generate_positions() {
     if which.contains("whirlwind") {
         generate::<whirlwind::Whirlwind>("whirlwind:size=6", 3, 400, 40);
     }
-}
-
-#[allow(dead_code)]
-fn unused() -> (HashMap<u8, u8>, Option<Proof>) {
-    (HashMap::new(), None)
 }
