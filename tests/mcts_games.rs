@@ -378,9 +378,27 @@ fn strength_matches() {
         let a = std::env::var("MATCH_A").unwrap_or_else(|_| "iters=1000,rave=on".into());
         let b = std::env::var("MATCH_B").unwrap_or_else(|_| "iters=1000,rave=off".into());
         let (a, b) = (a.as_str(), b.as_str());
-        pairing::<escabel::Escabel>("escabel:size=7 rave vs uct", "escabel:size=7", a, b, games);
-        pairing::<whirlwind::Whirlwind>("whirlwind:size=8 rave vs uct", "whirlwind:size=8", a, b, games);
-        pairing::<ecalper::Ecalper>("ecalper:size=5 rave vs uct", "ecalper:size=5", a, b, games);
+        pairing::<escabel::Escabel>(
+            &format!("escabel:size=7 [{a}] vs [{b}]"),
+            "escabel:size=7",
+            a,
+            b,
+            games,
+        );
+        pairing::<whirlwind::Whirlwind>(
+            &format!("whirlwind:size=8 [{a}] vs [{b}]"),
+            "whirlwind:size=8",
+            a,
+            b,
+            games,
+        );
+        pairing::<ecalper::Ecalper>(
+            &format!("ecalper:size=5 [{a}] vs [{b}]"),
+            "ecalper:size=5",
+            a,
+            b,
+            games,
+        );
     }
     if which.contains("random") {
         let a = "iters=1000";
