@@ -43,11 +43,11 @@
 //!
 //! `cargo bench --bench whirlwind` (one run on a busy 2-core machine;
 //! bitboard vs reference on the same positions): the diagonal-rule check
-//! ~20x, legal stones from scratch ~1500x (14x14) and ~10000x (20x20), the
-//! per-stone win check ~20x, a random playout ~80 us at 14x14 (~800x) and
-//! ~200 us at 20x20. A from-scratch flood fill from one edge is only ~2x
-//! faster than the reference BFS, which touches just the few stones
-//! connected to the edge; the engine never needs it during play.
+//! 15-25x, legal stones from scratch ~1800x (14x14) and ~5000x (20x20), the
+//! per-stone win check 14-23x, a random playout ~70 us at 14x14 (~800x) and
+//! ~150 us at 20x20. A from-scratch chain check is only 4-9x faster than
+//! the reference BFS, which touches just the few stones connected to the
+//! edge; the engine never needs it during play.
 
 mod options;
 #[cfg(feature = "reference")]
