@@ -169,6 +169,9 @@ pub struct PairingSummary {
     pub colour_wins: BTreeMap<String, u64>,
     /// Games lost by forfeit (crash, timeout, illegal ply), by player name.
     pub forfeits: BTreeMap<String, u64>,
+    /// Total thinking time by player name, in milliseconds.
+    #[serde(default)]
+    pub time_ms: BTreeMap<String, f64>,
     /// The SPRT state, when one was asked for.
     pub sprt: Option<SprtResult>,
 }

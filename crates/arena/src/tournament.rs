@@ -715,6 +715,7 @@ impl Tally {
                 second_seat_wins: 0,
                 colour_wins: BTreeMap::new(),
                 forfeits: BTreeMap::new(),
+                time_ms: BTreeMap::new(),
                 sprt: None,
             },
         }
@@ -725,6 +726,8 @@ impl Tally {
         let p = &mut self.p;
         let a_first = r.players.first == p.a;
         p.games += 1;
+        *p.time_ms.entry(r.players.first.clone()).or_insert(0.0) += r.time_ms.first;
+        *p.time_ms.entry(r.players.second.clone()).or_insert(0.0) += r.time_ms.second;
         let seat_results = if a_first { &mut p.a_first } else { &mut p.a_second };
         match r.result {
             GameResult::Draw => {
@@ -896,6 +899,14 @@ pub fn format_table(summary: &Summary) -> String {
             let f: Vec<String> = p.forfeits.iter().map(|(n, c)| format!("{n} {c}")).collect();
             out.push_str(&format!("  forfeits: {}\n", f.join(", ")));
         }
+        if p.games > 0 && !p.time_ms.is_empty() {
+            let t: Vec<String> = p
+                .time_ms
+                .iter()
+                .map(|(n, ms)| format!("{n} {:.1}s ({:.0} ms/game)", ms / 1000.0, ms / p.games as f64))
+                .collect();
+            out.push_str(&format!("  thinking time: {}\n", t.join(", ")));
+        }
         if let Some(s) = p.sprt {
             out.push_str(&format!(
                 "  SPRT: LLR {:.2} in [{:.2}, {:.2}]: {}\n",
@@ -1059,7 +1070,13 @@ mod tests {
             "colours alternate"
         );
         assert!(format_table(&summary).contains("a vs b: 6 games"));
+        let untimed = |mut s: Summary| {
+            for p in &mut s.pairings {
+                p.time_ms.clear();
+            }
+            s.pairings
+        };
         let again = run(&settings).unwrap();
-        assert_eq!(again.pairings, summary.pairings, "seeded runs repeat");
+        assert_eq!(untimed(again), untimed(summary), "seeded runs repeat");
     }
 }
