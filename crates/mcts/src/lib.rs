@@ -175,7 +175,14 @@ impl<P: fmt::Display> fmt::Display for SearchResult<P> {
 ///
 /// [`stop`](StopHandle::stop) acts only on a search that is running: when
 /// no search runs it does nothing, so a late stop never cuts the next search
-/// short.
+/// short. To stop a search started on another thread that may not have
+/// begun yet (pondering, say), repeat `stop` until that thread returns, or
+/// check [`is_running`](StopHandle::is_running) first.
+///
+/// Pondering needs nothing more: search the position after your own ply
+/// with a long `time` on another thread, stop it when the opponent's ply
+/// arrives, then [`Mcts::advance`] by that ply and search as usual; the
+/// pondered subtree is kept.
 #[derive(Clone, Debug)]
 pub struct StopHandle(Arc<AtomicU8>);
 
