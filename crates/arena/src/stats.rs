@@ -32,7 +32,8 @@ pub fn elo_from_score(s: f64) -> f64 {
     if s >= 1.0 {
         return ELO_LIMIT;
     }
-    (-400.0 * (1.0 / s - 1.0).log10()).clamp(-ELO_LIMIT, ELO_LIMIT)
+    // Adding 0.0 turns -0.0 (an even score) into 0.0.
+    (-400.0 * (1.0 / s - 1.0).log10()).clamp(-ELO_LIMIT, ELO_LIMIT) + 0.0
 }
 
 /// The expected score of a player `elo` points stronger.
@@ -301,7 +302,7 @@ mod tests {
     fn sixty_percent_is_plus_70_4() {
         close(elo_from_score(0.6), 70.4365, 1e-3);
         close(elo_from_score(0.4), -70.4365, 1e-3);
-        close(elo_from_score(0.5), 0.0, 1e-12);
+        assert_eq!(format!("{:+.1}", elo_from_score(0.5)), "+0.0");
         // 75% is +190.8 (400 log10 3).
         close(elo_from_score(0.75), 190.849, 1e-3);
         close(score_from_elo(70.4365), 0.6, 1e-6);
