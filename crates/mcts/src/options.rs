@@ -39,8 +39,9 @@ pub struct MctsOptions {
     pub time: Option<Duration>,
     /// `threads=N` (default 1): worker threads.
     pub threads: usize,
-    /// `c=0.4`: the UCT exploration constant. (0.4 beat 0.8 at 1000
-    /// iterations in Escabel 7x7 and Whirlwind 8x8, with and without RAVE.)
+    /// `c=0.4`: the UCT exploration constant. (At 1000 iterations 0.4
+    /// beat 0.8 in Escabel 7x7 and 0.2 in Ecalper 5; Whirlwind 8x8 was
+    /// even. The best value depends on the game.)
     pub exploration: f64,
     /// `rave=on|off` (default on): RAVE/AMAF statistics. Ignored for games
     /// whose `Game::AMAF_COMPATIBLE` is false.
@@ -64,8 +65,9 @@ pub struct MctsOptions {
     /// the solver needs to see short wins among many plies; values near
     /// 1 make the search more selective.
     pub fpu: f64,
-    /// `ravek=500`: the RAVE equivalence parameter k: RAVE and real
-    /// statistics weigh the same after about k visits.
+    /// `ravek=2000`: the RAVE equivalence parameter k: RAVE and real
+    /// statistics weigh the same after about k visits. (2000 beat 500 in
+    /// Escabel 7x7 at 1000 iterations; Whirlwind and Ecalper were even.)
     pub rave_k: f64,
     /// `expand=N` (default 1): visits a leaf needs before it is expanded.
     pub expand_visits: u32,
@@ -85,7 +87,7 @@ impl Default for MctsOptions {
             root_parallel: false,
             playout_cap: None,
             fpu: 10.0,
-            rave_k: 500.0,
+            rave_k: 2000.0,
             expand_visits: 1,
         }
     }
@@ -300,9 +302,9 @@ impl FromStr for MctsOptions {
                 }
                 "fpu" => o.fpu = parse_float(key, value, "a number >= 0 such as 1.0 or 10")?,
                 "ravek" => {
-                    o.rave_k = parse_float(key, value, "a number > 0 such as 500")?;
+                    o.rave_k = parse_float(key, value, "a number > 0 such as 2000")?;
                     if o.rave_k <= 0.0 {
-                        return Err(bad(key, value, "a number > 0 such as 500"));
+                        return Err(bad(key, value, "a number > 0 such as 2000"));
                     }
                 }
                 "expand" => o.expand_visits = parse_int(key, value, "a visit count from 0 to 2^32-1")?,
