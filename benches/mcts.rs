@@ -117,7 +117,10 @@ fn summary_row<G: Game>(seconds: f64, rounds: usize) {
     let extra = std::env::var("MCTS_BENCH_EXTRA").map_or(String::new(), |e| format!(",{e}"));
     for round in 0..rounds {
         let (i1, w1, c1) = timed_search(&game, &format!("time={ms}ms,solver=off,seed={round}{extra}"));
-        let (i2, w2, c2) = timed_search(&game, &format!("time={ms}ms,solver=off,threads=2,seed={round}{extra}"));
+        let (i2, w2, c2) = timed_search(
+            &game,
+            &format!("time={ms}ms,solver=off,threads=2,seed={round}{extra}"),
+        );
         let n = (i1 as u64 / 2).max(1);
         let cpu = process_cpu().unwrap_or(0.0);
         let t = Instant::now();
