@@ -45,4 +45,5 @@ pub const TARGETS: &[(&str, Body)] = &[
     ("play", play),
     ("protocol", protocol),
     ("records", records),
+    ("differential", differential),
 ];
