@@ -156,16 +156,21 @@ pub trait GameOptions: Clone + fmt::Debug + Default + PartialEq + Eq + Send + Sy
     /// order. Printing them and parsing back must give equal options.
     fn to_pairs(&self) -> Vec<(&'static str, String)>;
 
+    /// The error for a key this game does not take, listing the keys it does.
+    fn unknown_key(key: &str) -> SpecError {
+        SpecError::UnknownKey {
+            game: Self::GAME.to_owned(),
+            key: key.to_owned(),
+            accepted: Self::KEYS.join(", "),
+        }
+    }
+
     /// Builds options from already split spec pairs.
     fn from_pairs(pairs: &[(String, String)]) -> Result<Self, SpecError> {
         let mut options = Self::default();
         for (key, value) in pairs {
             if !Self::KEYS.contains(&key.as_str()) {
-                return Err(SpecError::UnknownKey {
-                    game: Self::GAME.to_owned(),
-                    key: key.clone(),
-                    accepted: Self::KEYS.join(", "),
-                });
+                return Err(Self::unknown_key(key));
             }
             options.set(key, value)?;
         }

@@ -31,7 +31,7 @@ impl GameOptions for TicTacToeOptions {
         match key {
             "pie" => self.pie = parse_on_off(Self::GAME, key, value)?,
             "cap" => self.cap = LengthCap::parse(Self::GAME, value)?,
-            _ => unreachable!("keys are checked against KEYS"),
+            _ => return Err(Self::unknown_key(key)),
         }
         Ok(())
     }

@@ -5,7 +5,7 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 
-use abstracta_core::spec::{bad_value, parse_choice};
+use abstracta_core::spec::parse_choice;
 use abstracta_core::{GameOptions, LengthCap, ParsePlyError, Point, SpecError};
 
 /// Board width (columns `a`..`n`).
@@ -51,7 +51,7 @@ impl GameOptions for EpaminondasOptions {
                 }
             }
             "cap" => self.cap = LengthCap::parse(Self::GAME, value)?,
-            _ => return Err(bad_value(Self::GAME, key, value, "a known key (variant, cap)")),
+            _ => return Err(Self::unknown_key(key)),
         }
         Ok(())
     }

@@ -109,13 +109,7 @@ impl GameOptions for EscabelOptions {
             }
             "pie" => self.pie = parse_on_off(Self::GAME, key, value)?,
             "cap" => self.cap = LengthCap::parse(Self::GAME, value)?,
-            _ => {
-                return Err(SpecError::UnknownKey {
-                    game: Self::GAME.to_owned(),
-                    key: key.to_owned(),
-                    accepted: Self::KEYS.join(", "),
-                })
-            }
+            _ => return Err(Self::unknown_key(key)),
         }
         Ok(())
     }
