@@ -105,8 +105,13 @@ fn perft_speed<G: Game>(start: &G, budget: Duration) -> (f64, u32) {
         let t = Instant::now();
         let nodes = perft(start, depth);
         let took = t.elapsed();
+        if nodes == 0 {
+            // The whole game tree ends above this depth (tic-tac-toe at 10):
+            // keep the last depth that had leaves.
+            break;
+        }
         best = (nodes as f64 / took.as_secs_f64().max(1e-9), depth);
-        if nodes == 0 || started.elapsed() > budget {
+        if started.elapsed() > budget {
             break;
         }
         last = Some((nodes, took));
@@ -196,6 +201,16 @@ pub fn format_report(report: &BenchReport) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn perft_speed_keeps_the_last_depth_with_leaves() {
+        // A generous budget runs past depth 9, where the tic-tac-toe tree
+        // ends; the rate must come from a depth that had leaves.
+        let start = abstracta_core::toy::TicTacToe::new(Default::default());
+        let (rate, depth) = perft_speed(&start, Duration::from_secs(30));
+        assert!(rate > 0.0);
+        assert_eq!(depth, 9);
+    }
 
     #[test]
     fn measures_tictactoe() {
