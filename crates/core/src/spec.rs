@@ -152,6 +152,12 @@ pub trait GameOptions: Clone + fmt::Debug + Default + PartialEq + Eq + Send + Sy
         Ok(())
     }
 
+    /// Brings options that describe the same game to one form (e.g. an
+    /// explicit value equal to the default). Called by
+    /// [`from_pairs`](Self::from_pairs) after [`validate`](Self::validate),
+    /// so equal games compare equal.
+    fn canonicalize(&mut self) {}
+
     /// The options that differ from the default, as spec pairs, in a fixed
     /// order. Printing them and parsing back must give equal options.
     fn to_pairs(&self) -> Vec<(&'static str, String)>;
@@ -175,6 +181,7 @@ pub trait GameOptions: Clone + fmt::Debug + Default + PartialEq + Eq + Send + Sy
             options.set(key, value)?;
         }
         options.validate()?;
+        options.canonicalize();
         Ok(options)
     }
 

@@ -38,8 +38,8 @@ pub struct EscabelOptions {
     /// Standard (empty board) or checkered start.
     pub variant: Variant,
     /// The colour on `a1` in the checkered variant, if given. `None` means
-    /// the default (black); it is kept apart from an explicit `corner=black`
-    /// so that "corner without variant=checkered" can be reported.
+    /// the default (black); an explicit `corner=black` is kept only until
+    /// validation, so that "corner without variant=checkered" can be reported.
     pub corner: Option<Colour>,
     /// Whether White may swap on its first turn (default on).
     pub pie: bool,
@@ -131,6 +131,14 @@ impl GameOptions for EscabelOptions {
             ));
         }
         Ok(())
+    }
+
+    fn canonicalize(&mut self) {
+        // `corner=black` is the default setup: once validated, it is the same
+        // game as leaving `corner` out.
+        if self.corner == Some(Colour::Black) {
+            self.corner = None;
+        }
     }
 
     fn to_pairs(&self) -> Vec<(&'static str, String)> {

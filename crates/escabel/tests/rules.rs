@@ -502,7 +502,6 @@ fn spec_round_trips() {
         "escabel",
         "escabel:size=7",
         "escabel:size=7,variant=checkered,corner=white",
-        "escabel:variant=checkered,corner=black",
         "escabel:pie=off,cap=none",
         "escabel:size=26,cap=99",
     ] {
@@ -510,6 +509,17 @@ fn spec_round_trips() {
         assert_eq!(o.spec(), spec);
         assert_eq!(EscabelOptions::from_spec(&o.spec()).unwrap(), o);
     }
+    // The default corner, given explicitly, is the same game as leaving it out.
+    assert_eq!(
+        EscabelOptions::from_spec("escabel:variant=checkered,corner=black").unwrap(),
+        EscabelOptions::from_spec("escabel:variant=checkered").unwrap()
+    );
+    assert_eq!(
+        EscabelOptions::from_spec("escabel:variant=checkered,corner=black")
+            .unwrap()
+            .spec(),
+        "escabel:variant=checkered"
+    );
     assert_eq!(
         EscabelOptions::from_spec("escabel:size=9,pie=on,variant=standard")
             .unwrap()
