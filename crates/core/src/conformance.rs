@@ -96,69 +96,85 @@ pub fn check_position<G: Game>(game: &G, candidates: &dyn Fn(&G) -> Vec<G::Ply>,
     let _ = game.render();
 
     for &ply in &plies {
-        let text = ply.to_string();
-        let parsed: G::Ply = text
-            .parse()
-            .unwrap_or_else(|e| panic!("{context}: {text:?} printed by {ply:?} does not parse: {e}"));
-        assert_eq!(parsed, ply, "{context}: notation round trip of {text:?}");
-        let upper: G::Ply = text
-            .to_uppercase()
-            .parse()
-            .unwrap_or_else(|e| panic!("{context}: upper-case {text:?} does not parse: {e}"));
-        assert_eq!(
-            upper, ply,
-            "{context}: notation is not case-insensitive for {text:?}"
-        );
-        assert!(
-            game.is_legal(ply),
-            "{context}: {text} generated but is_legal says no"
-        );
-        let mut child = game.clone();
-        child
-            .play(ply)
-            .unwrap_or_else(|e| panic!("{context}: checked play refused generated ply {text}: {e}"));
-        assert_eq!(
-            child.plies_played(),
-            game.plies_played() + 1,
-            "{context}: ply count after {text}"
-        );
-        assert_eq!(child.last_ply(), Some(ply), "{context}: last ply after {text}");
-        assert_eq!(
-            child.hash(),
-            child.hash_from_scratch(),
-            "{context}: hash after {text}"
-        );
+        check_legal_ply(game, ply, context);
     }
 
     for ply in candidates(game) {
         if set.contains(&ply) {
             continue;
         }
-        assert!(
-            !game.is_legal(ply),
-            "{context}: is_legal accepts {ply} which is not generated"
-        );
-        let mut child = game.clone();
-        assert!(
-            child.play(ply).is_err(),
-            "{context}: checked play accepts ungenerated {ply}"
-        );
-        assert_eq!(
-            child.hash(),
-            game.hash(),
-            "{context}: refused {ply} changed the position"
-        );
-        assert_eq!(
-            child.plies_played(),
-            game.plies_played(),
-            "{context}: refused {ply} counted"
-        );
+        let child = check_refused_ply(game, ply, context);
         assert_eq!(
             child.render(),
             game.render(),
             "{context}: refused {ply} changed the board"
         );
     }
+}
+
+/// Checks one generated ply of `game`: its notation round-trips (also in
+/// upper case), `is_legal` accepts it, checked `play` plays it, and the child
+/// counts the ply, remembers it as the last one and keeps its hash right.
+pub fn check_legal_ply<G: Game>(game: &G, ply: G::Ply, context: &str) {
+    let text = ply.to_string();
+    let parsed: G::Ply = text
+        .parse()
+        .unwrap_or_else(|e| panic!("{context}: {text:?} printed by {ply:?} does not parse: {e}"));
+    assert_eq!(parsed, ply, "{context}: notation round trip of {text:?}");
+    let upper: G::Ply = text
+        .to_uppercase()
+        .parse()
+        .unwrap_or_else(|e| panic!("{context}: upper-case {text:?} does not parse: {e}"));
+    assert_eq!(
+        upper, ply,
+        "{context}: notation is not case-insensitive for {text:?}"
+    );
+    assert!(
+        game.is_legal(ply),
+        "{context}: {text} generated but is_legal says no"
+    );
+    let mut child = game.clone();
+    child
+        .play(ply)
+        .unwrap_or_else(|e| panic!("{context}: checked play refused generated ply {text}: {e}"));
+    assert_eq!(
+        child.plies_played(),
+        game.plies_played() + 1,
+        "{context}: ply count after {text}"
+    );
+    assert_eq!(child.last_ply(), Some(ply), "{context}: last ply after {text}");
+    assert_eq!(
+        child.hash(),
+        child.hash_from_scratch(),
+        "{context}: hash after {text}"
+    );
+}
+
+/// Checks that `ply`, which is not among the legal plies of `game`, is
+/// refused by `is_legal` and by checked `play`, and that the refusal leaves
+/// the hash and the ply count unchanged. Returns the position after the
+/// refused `play`, for further comparisons.
+pub fn check_refused_ply<G: Game>(game: &G, ply: G::Ply, context: &str) -> G {
+    assert!(
+        !game.is_legal(ply),
+        "{context}: is_legal accepts {ply} which is not generated"
+    );
+    let mut child = game.clone();
+    assert!(
+        child.play(ply).is_err(),
+        "{context}: checked play accepts ungenerated {ply}"
+    );
+    assert_eq!(
+        child.hash(),
+        game.hash(),
+        "{context}: refused {ply} changed the position"
+    );
+    assert_eq!(
+        child.plies_played(),
+        game.plies_played(),
+        "{context}: refused {ply} counted"
+    );
+    child
 }
 
 /// Plays `games` seeded random games of `options`, running

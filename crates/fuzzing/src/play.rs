@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use abstracta::registry::GameVisitor;
-use abstracta_core::conformance::check_position;
+use abstracta_core::conformance::{check_legal_ply, check_position, check_refused_ply};
 use abstracta_core::{Game, GameOptions, PlayError, PlyBuf};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -41,52 +41,12 @@ fn check_sampled<G: Game>(
     );
     assert_eq!(game.hash(), game.hash_from_scratch(), "{context}: hash");
     for &i in sample {
-        let ply = legal[i % legal.len()];
-        let text = ply.to_string();
-        let parsed: G::Ply = text
-            .parse()
-            .unwrap_or_else(|e| panic!("{context}: {text:?} does not parse: {e}"));
-        assert_eq!(parsed, ply, "{context}: round trip of {text:?}");
-        assert!(game.is_legal(ply), "{context}: is_legal refuses generated {text}");
-        let mut child = game.clone();
-        child
-            .play(ply)
-            .unwrap_or_else(|e| panic!("{context}: checked play refuses generated {text}: {e}"));
-        assert_eq!(
-            child.plies_played(),
-            game.plies_played() + 1,
-            "{context}: count after {text}"
-        );
-        assert_eq!(child.last_ply(), Some(ply), "{context}: last ply after {text}");
-        assert_eq!(
-            child.hash(),
-            child.hash_from_scratch(),
-            "{context}: hash after {text}"
-        );
+        check_legal_ply(game, legal[i % legal.len()], context);
     }
     for &ply in candidates {
-        if set.contains(&ply) {
-            continue;
+        if !set.contains(&ply) {
+            check_refused_ply(game, ply, context);
         }
-        assert!(
-            !game.is_legal(ply),
-            "{context}: is_legal accepts ungenerated {ply}"
-        );
-        let mut child = game.clone();
-        assert!(
-            child.play(ply).is_err(),
-            "{context}: checked play accepts ungenerated {ply}"
-        );
-        assert_eq!(
-            child.hash(),
-            game.hash(),
-            "{context}: refused {ply} changed the hash"
-        );
-        assert_eq!(
-            child.plies_played(),
-            game.plies_played(),
-            "{context}: refused {ply} counted"
-        );
     }
 }
 
