@@ -187,11 +187,21 @@ pub fn format_report(report: &BenchReport) -> String {
             "{}: {:.0} playouts/s, {:.0} perft nodes/s (depth {})",
             r.spec, r.playouts_per_sec, r.perft_nodes_per_sec, r.perft_depth
         ));
-        for (t, v) in &r.mcts_iters_per_sec {
+        let one_thread = r.mcts_iters_per_sec.get("1").copied();
+        let mut counts: Vec<(usize, f64)> = r
+            .mcts_iters_per_sec
+            .iter()
+            .filter_map(|(t, v)| Some((t.parse().ok()?, *v)))
+            .collect();
+        counts.sort_by_key(|&(t, _)| t);
+        for (t, v) in counts {
             out.push_str(&format!(
                 ", mcts {t} thread{}: {v:.0} iters/s",
-                if t == "1" { "" } else { "s" }
+                if t == 1 { "" } else { "s" }
             ));
+            if let Some(one) = one_thread.filter(|&one| t > 1 && one > 0.0) {
+                out.push_str(&format!(" ({:.2}x)", v / one));
+            }
         }
         out.push('\n');
     }
@@ -222,5 +232,30 @@ mod tests {
         assert!(bench(&["chess".to_owned()], &[1], 0.05).is_err());
         assert!(bench(&[], &[0], 0.05).is_err());
         assert!(bench(&[], &[1], -1.0).is_err());
+    }
+
+    #[test]
+    fn report_shows_the_speed_up_over_one_thread() {
+        let mut mcts = BTreeMap::new();
+        for (t, v) in [("1", 100.0), ("2", 185.0), ("16", 1000.0)] {
+            mcts.insert(t.to_owned(), v);
+        }
+        let report = BenchReport {
+            machine: Machine::detect(),
+            seconds: 1.0,
+            results: vec![BenchResult {
+                spec: "tictactoe".to_owned(),
+                playouts_per_sec: 1.0,
+                perft_nodes_per_sec: 1.0,
+                perft_depth: 1,
+                mcts_iters_per_sec: mcts,
+            }],
+        };
+        let text = format_report(&report);
+        // Thread counts in numeric order, each beyond one with its ratio.
+        assert!(
+            text.contains("mcts 1 thread: 100 iters/s, mcts 2 threads: 185 iters/s (1.85x), mcts 16 threads: 1000 iters/s (10.00x)"),
+            "{text}"
+        );
     }
 }

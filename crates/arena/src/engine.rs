@@ -577,24 +577,48 @@ impl<G: Game> Player<G> for MctsPlayer<G> {
     }
 }
 
-/// MCTS iterations per second from `start` for each thread count.
+/// Searches per thread count in [`mcts_speed`]; the median is reported.
+pub const MCTS_SPEED_ROUNDS: usize = 5;
+
+/// MCTS iterations per second from `start` for each thread count: the
+/// median of [`MCTS_SPEED_ROUNDS`] searches of one fixed iteration count
+/// per thread count, the thread counts taking turns within each round.
+///
+/// Every search runs the same number of iterations, so every thread count
+/// builds a tree of about the same size (iterations slow down as the tree
+/// grows, so a time budget would favour the fewer threads); taking turns
+/// spreads the machine's slow spells over all thread counts alike. The
+/// count is what one thread runs in `budget / MCTS_SPEED_ROUNDS`.
 pub fn mcts_speed<G: Game>(
     start: &G,
     threads: &[usize],
     budget: Duration,
 ) -> std::collections::BTreeMap<String, f64> {
-    threads
-        .iter()
-        .map(|&t| {
+    let per_search = budget / MCTS_SPEED_ROUNDS as u32;
+    let calibrate = MctsOptions {
+        iterations: None,
+        time: Some(per_search),
+        ..MctsOptions::default()
+    };
+    let iterations = Mcts::<G>::new(calibrate).search(start).iterations.max(100);
+    let mut rates: Vec<Vec<f64>> = vec![Vec::new(); threads.len()];
+    for _ in 0..MCTS_SPEED_ROUNDS {
+        for (k, &t) in threads.iter().enumerate() {
             let options = MctsOptions {
-                iterations: None,
-                time: Some(budget),
+                iterations: Some(iterations),
                 threads: t,
                 ..MctsOptions::default()
             };
-            let mut search = Mcts::<G>::new(options);
-            let result = search.search(start);
-            (t.to_string(), result.iterations_per_sec)
+            let result = Mcts::<G>::new(options).search(start);
+            rates[k].push(result.iterations_per_sec);
+        }
+    }
+    threads
+        .iter()
+        .zip(rates)
+        .map(|(&t, mut r)| {
+            r.sort_by(f64::total_cmp);
+            (t.to_string(), r[r.len() / 2])
         })
         .collect()
 }

@@ -17,6 +17,35 @@ use crate::spec::GameOptions;
 /// keeps that allocation when reused.
 pub type PlyBuf<P> = SmallVec<[P; 128]>;
 
+/// Search settings a game recommends, found by matches between engine
+/// settings at equal iterations (each game's `SEARCH_HINTS` says which).
+/// They are defaults only: an engine spec that sets a value wins.
+///
+/// ```
+/// use abstracta_core::{Game, SearchHints, toy::TicTacToe};
+/// assert_eq!(TicTacToe::SEARCH_HINTS, SearchHints::DEFAULT);
+/// assert_eq!(SearchHints::DEFAULT.uct_exploration, 0.4);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchHints {
+    /// The UCT exploration constant `c` for plain UCT (no RAVE).
+    pub uct_exploration: f64,
+    /// The UCT exploration constant `c` when RAVE statistics are in use.
+    /// RAVE changes how much exploration pays, in opposite directions in
+    /// different games, so it has its own value.
+    pub rave_exploration: f64,
+}
+
+impl SearchHints {
+    /// The hints of a game that gives none: `c = 0.4` with and without
+    /// RAVE (the best plain-UCT value in Escabel 7x7 and Ecalper 5 at 1000
+    /// iterations, and a safe value with RAVE in both).
+    pub const DEFAULT: SearchHints = SearchHints {
+        uct_exploration: 0.4,
+        rave_exploration: 0.4,
+    };
+}
+
 /// A two-player game with exact rules, as used by perft, MCTS, tournaments
 /// and the engine protocol.
 ///
@@ -59,6 +88,9 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// Whether plies are "placements" for which all-moves-as-first (RAVE)
     /// statistics make sense; see [`amaf_index`](Game::amaf_index).
     const AMAF_COMPATIBLE: bool = false;
+    /// Search settings measured to play well in this game, used by tree
+    /// searches when their user sets none.
+    const SEARCH_HINTS: SearchHints = SearchHints::DEFAULT;
 
     /// The start position for `options`.
     fn new(options: Self::Options) -> Self;

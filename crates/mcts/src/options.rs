@@ -4,6 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
+use abstracta_core::Game;
 use thiserror::Error;
 
 /// The iteration budget used when neither `iters` nor `time` is given.
@@ -39,10 +40,12 @@ pub struct MctsOptions {
     pub time: Option<Duration>,
     /// `threads=N` (default 1): worker threads.
     pub threads: usize,
-    /// `c=0.4`: the UCT exploration constant. (At 1000 iterations 0.4
-    /// beat 0.8 in Escabel 7x7 and 0.2 in Ecalper 5; Whirlwind 8x8 was
-    /// even. The best value depends on the game.)
-    pub exploration: f64,
+    /// `c=N`: the UCT exploration constant. `None` (no `c` in the spec)
+    /// means the game's recommendation, `Game::SEARCH_HINTS`, which has
+    /// one value for plain UCT and one for RAVE: the best value depends on
+    /// the game and on RAVE (at 1000 iterations RAVE wants c near 0 in
+    /// Whirlwind but loses badly below 0.4 in Ecalper).
+    pub exploration: Option<f64>,
     /// `rave=on|off` (default on): RAVE/AMAF statistics. Ignored for games
     /// whose `Game::AMAF_COMPATIBLE` is false.
     pub rave: bool,
@@ -79,7 +82,7 @@ impl Default for MctsOptions {
             iterations: Some(DEFAULT_ITERATIONS),
             time: None,
             threads: 1,
-            exploration: 0.4,
+            exploration: None,
             rave: true,
             solver: true,
             seed: 0,
@@ -101,6 +104,18 @@ impl MctsOptions {
             (None, None) => Some(DEFAULT_ITERATIONS),
             (i, _) => i,
         }
+    }
+
+    /// The exploration constant a search of `G` uses: `exploration` if
+    /// set, else `G::SEARCH_HINTS` for the mode (`rave_in_use`: RAVE is on
+    /// and the game's plies are AMAF-compatible).
+    pub fn exploration_for<G: Game>(&self, rave_in_use: bool) -> f64 {
+        let hints = G::SEARCH_HINTS;
+        self.exploration.unwrap_or(if rave_in_use {
+            hints.rave_exploration
+        } else {
+            hints.uct_exploration
+        })
     }
 
     /// The number of worker threads actually used (at least 1).
@@ -271,7 +286,7 @@ impl FromStr for MctsOptions {
                     }
                     o.threads = n;
                 }
-                "c" => o.exploration = parse_float(key, value, "a number >= 0 such as 0.4")?,
+                "c" => o.exploration = Some(parse_float(key, value, "a number >= 0 such as 0.4")?),
                 "rave" => o.rave = parse_on_off(key, value)?,
                 "solver" => o.solver = parse_on_off(key, value)?,
                 "seed" => o.seed = parse_int(key, value, "a whole number from 0 to 2^64-1")?,
@@ -333,8 +348,8 @@ impl fmt::Display for MctsOptions {
         if self.threads != d.threads {
             parts.push(format!("threads={}", self.threads));
         }
-        if self.exploration != d.exploration {
-            parts.push(format!("c={}", self.exploration));
+        if let Some(c) = self.exploration {
+            parts.push(format!("c={c}"));
         }
         let on_off = |b: bool| if b { "on" } else { "off" };
         if self.rave != d.rave {

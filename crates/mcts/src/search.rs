@@ -71,6 +71,9 @@ pub(crate) struct Shared<'a, G: Game, Pol> {
     pub policy: &'a Pol,
     pub opts: &'a MctsOptions,
     pub rave: bool,
+    /// The exploration constant for this search (see
+    /// [`MctsOptions::exploration_for`]).
+    pub exploration: f64,
     pub slots: usize,
     pub budget: Option<u64>,
     pub started: AtomicU64,
@@ -92,12 +95,14 @@ impl<'a, G: Game, Pol: PlayoutPolicy<G>> Shared<'a, G, Pol> {
         stop: &'a AtomicU8,
     ) -> Self {
         let slots = root_state.amaf_slots();
+        let rave = opts.rave && G::AMAF_COMPATIBLE && slots > 0;
         Shared {
             tree,
             root_state,
             policy,
             opts,
-            rave: opts.rave && G::AMAF_COMPATIBLE && slots > 0,
+            rave,
+            exploration: opts.exploration_for::<G>(rave),
             slots,
             budget,
             started: AtomicU64::new(0),
@@ -354,7 +359,7 @@ impl<G: Game> Worker<G> {
         let range = node.children();
         let parent_n = node.visits() + node.virtual_loss.load(Ordering::Relaxed);
         let log_n = f64::from(parent_n.max(1)).ln();
-        let c = opts.exploration;
+        let c = sh.exploration;
         let explore = c * log_n.sqrt();
         let inv_k = 1.0 / opts.rave_k;
         let mut best = range.start;

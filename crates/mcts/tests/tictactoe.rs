@@ -338,3 +338,33 @@ fn mcts_is_send() {
     fn is_sync<T: Sync>() {}
     is_sync::<mcts::StopHandle>();
 }
+
+#[test]
+fn exploration_default_comes_from_the_game() {
+    let game: TicTacToe = position("tictactoe", "b2");
+    let visits = |spec: &str| {
+        let r = Mcts::<TicTacToe>::new(opts(spec)).search(&game);
+        r.children.iter().map(|c| (c.ply, c.visits)).collect::<Vec<_>>()
+    };
+    assert!(<TicTacToe as Game>::AMAF_COMPATIBLE);
+    let hints = <TicTacToe as Game>::SEARCH_HINTS;
+    let o = opts("iters=600,seed=3");
+    assert_eq!(o.exploration, None);
+    assert_eq!(o.exploration_for::<TicTacToe>(true), hints.rave_exploration);
+    assert_eq!(o.exploration_for::<TicTacToe>(false), hints.uct_exploration);
+    assert_eq!(opts("c=0.7").exploration_for::<TicTacToe>(true), 0.7);
+    // No `c` in the spec searches exactly as the hint written out.
+    let base = "iters=600,seed=3,solver=off";
+    let rave_default = visits(base);
+    assert_eq!(
+        rave_default,
+        visits(&format!("{base},c={}", hints.rave_exploration))
+    );
+    assert_ne!(rave_default, visits(&format!("{base},c=0.05")));
+    let uct_default = visits(&format!("{base},rave=off"));
+    assert_eq!(
+        uct_default,
+        visits(&format!("{base},rave=off,c={}", hints.uct_exploration))
+    );
+    assert_ne!(uct_default, visits(&format!("{base},rave=off,c=0.05")));
+}
