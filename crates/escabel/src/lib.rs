@@ -43,7 +43,7 @@ pub mod reference;
 
 use std::fmt::Write as _;
 
-use abstracta_core::{zobrist, Colour, Game, PlyBuf, Point, Status};
+use abstracta_core::{zobrist, Colour, Game, PlyBuf, Point, SearchHints, Status};
 use rand::Rng;
 
 use crate::core::Core;
@@ -326,6 +326,13 @@ impl Game for Escabel {
     type Options = EscabelOptions;
     const NAME: &'static str = "escabel";
     const AMAF_COMPATIBLE: bool = true;
+    /// Measured on 7x7 at 1000 iterations against plain UCT with c=0.4:
+    /// RAVE with c=0.4 +92 Elo [+44, +145] (200 games), c=0.6 +38 (200),
+    /// c from 0 to 0.2 even (100 games each).
+    const SEARCH_HINTS: SearchHints = SearchHints {
+        uct_exploration: 0.4,
+        rave_exploration: 0.4,
+    };
 
     fn new(options: EscabelOptions) -> Self {
         let mut board = Self::empty_board(options.size);

@@ -57,7 +57,7 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use abstracta_core::zobrist;
-use abstracta_core::{BitBoard, Colour, Game, Geometry, PlyBuf, Point, Status};
+use abstracta_core::{BitBoard, Colour, Game, Geometry, PlyBuf, Point, SearchHints, Status};
 use rand::Rng;
 
 pub use options::{Setup, WhirlwindOptions, WhirlwindPly, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
@@ -640,6 +640,14 @@ impl Game for Whirlwind {
     type Options = WhirlwindOptions;
     const NAME: &'static str = "whirlwind";
     const AMAF_COMPATIBLE: bool = true;
+    /// Measured at 1000 iterations, 100 games per pairing, against plain
+    /// UCT with c=0.4: on 8x8 RAVE with c=0 scored +276 Elo, c=0.05 +230,
+    /// c=0.1 +123, c=0.2 +28; on 14x14 RAVE with c from 0 to 0.1 won 299
+    /// of 300 games. Plain UCT with c=0.1 lost to c=0.4 by -220 (8x8).
+    const SEARCH_HINTS: SearchHints = SearchHints {
+        uct_exploration: 0.4,
+        rave_exploration: 0.05,
+    };
 
     fn new(options: WhirlwindOptions) -> Self {
         let t = Tables::get(options.size);
