@@ -588,7 +588,10 @@ pub const MCTS_SPEED_ROUNDS: usize = 5;
 /// builds a tree of about the same size (iterations slow down as the tree
 /// grows, so a time budget would favour the fewer threads); taking turns
 /// spreads the machine's slow spells over all thread counts alike. The
-/// count is what one thread runs in `budget / MCTS_SPEED_ROUNDS`.
+/// count is what one thread runs in `budget / MCTS_SPEED_ROUNDS`. Each
+/// thread count has one engine that starts every search afresh, as an
+/// engine does from move to move of a game, after one search to warm up
+/// (its first search also gets the tree's memory from the system).
 pub fn mcts_speed<G: Game>(
     start: &G,
     threads: &[usize],
@@ -601,16 +604,24 @@ pub fn mcts_speed<G: Game>(
         ..MctsOptions::default()
     };
     let iterations = Mcts::<G>::new(calibrate).search(start).iterations.max(100);
-    let mut rates: Vec<Vec<f64>> = vec![Vec::new(); threads.len()];
-    for _ in 0..MCTS_SPEED_ROUNDS {
-        for (k, &t) in threads.iter().enumerate() {
-            let options = MctsOptions {
+    let mut engines: Vec<Mcts<G>> = threads
+        .iter()
+        .map(|&t| {
+            Mcts::new(MctsOptions {
                 iterations: Some(iterations),
                 threads: t,
                 ..MctsOptions::default()
-            };
-            let result = Mcts::<G>::new(options).search(start);
-            rates[k].push(result.iterations_per_sec);
+            })
+        })
+        .collect();
+    let mut rates: Vec<Vec<f64>> = vec![Vec::new(); threads.len()];
+    for round in 0..=MCTS_SPEED_ROUNDS {
+        for (engine, rates) in engines.iter_mut().zip(&mut rates) {
+            engine.reset();
+            let result = engine.search(start);
+            if round > 0 {
+                rates.push(result.iterations_per_sec);
+            }
         }
     }
     threads

@@ -48,7 +48,11 @@
 //! with one `fetch_add` per expansion. On many cores the remaining hot spot
 //! is the root and its children, which every iteration updates; virtual
 //! loss spreads the threads over different children, and `parallel=root`
-//! removes the sharing entirely at the price of smaller trees.
+//! removes the sharing entirely at the price of smaller trees. An engine
+//! keeps the node chunks of its old trees and builds new trees on them, so
+//! helper threads do not fault in fresh pages from their allocator arenas
+//! on every search (that cost 4x the page faults and held 2 threads to
+//! 1.60x one thread in Swack; with reused chunks, 1.81x in the same run).
 
 mod options;
 mod search;
@@ -65,7 +69,7 @@ pub use options::{MctsOptions, OptionsError, DEFAULT_ITERATIONS, DEFAULT_MAX_NOD
 pub use search::{PlayoutPolicy, RandomPlayout};
 
 use search::{root_proof_for_mover, thread_seed, Shared, Worker, IDLE, RUNNING, STOPPING};
-use tree::{Tree, PROVEN_DRAW, PROVEN_LOSS, PROVEN_WIN, UNPROVEN};
+use tree::{Chunk, Tree, PROVEN_DRAW, PROVEN_LOSS, PROVEN_WIN, UNPROVEN};
 
 /// A proven game-theoretic value, for the seat to move (at the root) or
 /// the seat playing the ply (for a root child).
@@ -212,6 +216,8 @@ pub struct Mcts<G: Game, Pol: PlayoutPolicy<G> = RandomPlayout> {
     policy: Pol,
     tree: Option<Tree<G::Ply>>,
     root_state: Option<G>,
+    /// Reset node chunks of earlier trees, for the next tree.
+    spare: Vec<Chunk<G::Ply>>,
     stop: Arc<AtomicU8>,
 }
 
@@ -246,6 +252,7 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
             policy,
             tree: None,
             root_state: None,
+            spare: Vec::new(),
             stop: Arc::new(AtomicU8::new(IDLE)),
         }
     }
@@ -263,10 +270,19 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
         self.options = options;
     }
 
-    /// Drops the tree.
+    /// Drops the tree. Its memory is kept for the next tree (threads
+    /// that reuse memory do not fault in fresh pages); dropping the `Mcts`
+    /// frees it.
     pub fn reset(&mut self) {
-        self.tree = None;
+        if let Some(tree) = self.tree.take() {
+            self.recycle(tree);
+        }
         self.root_state = None;
+    }
+
+    /// Keeps the chunks of a tree that is no longer needed.
+    fn recycle(&mut self, tree: Tree<G::Ply>) {
+        self.spare.extend(tree.into_spare());
     }
 
     /// A handle that stops a running search from another thread.
@@ -293,8 +309,8 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
         };
         let child = tree.root().children().find(|&c| tree.node(c).ply() == ply);
         if let Some(child) = child {
-            let subtree = Tree::copy_subtree(&tree, child);
-            drop(tree);
+            let subtree = Tree::copy_subtree(&tree, child, std::mem::take(&mut self.spare));
+            self.recycle(tree);
             state.play_unchecked(ply);
             self.tree = Some(subtree);
             self.root_state = Some(state);
@@ -327,8 +343,7 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
         let budget = opts.iteration_budget();
         self.stop.store(RUNNING, Ordering::SeqCst);
         let result = if opts.root_parallel && threads > 1 {
-            self.tree = None;
-            self.root_state = None;
+            self.reset();
             self.search_root_parallel(game, &opts, budget, deadline, start)
         } else {
             let reuse = matches!(
@@ -336,7 +351,9 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
                 (Some(_), Some(s)) if s.hash() == game.hash() && s.plies_played() == game.plies_played()
             );
             if !reuse {
-                self.tree = Some(Tree::new(opts.max_nodes, to_move.opponent()));
+                self.reset();
+                let spare = std::mem::take(&mut self.spare);
+                self.tree = Some(Tree::with_spare(opts.max_nodes, to_move.opponent(), spare));
                 self.root_state = Some(game.clone());
             }
             let tree = self.tree.as_ref().expect("tree just set");
@@ -392,7 +409,7 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
     }
 
     fn search_root_parallel(
-        &self,
+        &mut self,
         game: &G,
         opts: &MctsOptions,
         budget: Option<u64>,
@@ -402,8 +419,17 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
         let threads = opts.thread_count();
         let to_move = game.to_move_seat();
         let per_thread_nodes = (opts.max_nodes / threads).max(1);
+        let mut spare = std::mem::take(&mut self.spare);
+        let share = spare.len() / threads;
         let trees: Vec<Tree<G::Ply>> = (0..threads)
-            .map(|_| Tree::new(per_thread_nodes, to_move.opponent()))
+            .map(|t| {
+                let mine = if t + 1 == threads {
+                    std::mem::take(&mut spare)
+                } else {
+                    spare.split_off(spare.len() - share)
+                };
+                Tree::with_spare(per_thread_nodes, to_move.opponent(), mine)
+            })
             .collect();
         let policy = &self.policy;
         let stop = &*self.stop;
@@ -451,7 +477,7 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
         let max_depth = runs.iter().map(|r| r.1).max().unwrap_or(0);
         let nodes = trees.iter().map(Tree::len).sum();
         let first = &trees[0];
-        finish(
+        let result = finish(
             merged,
             root_proof,
             |best| principal_variation(first, best),
@@ -459,7 +485,11 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
             nodes,
             start,
             max_depth,
-        )
+        );
+        for tree in trees {
+            self.recycle(tree);
+        }
+        result
     }
 }
 

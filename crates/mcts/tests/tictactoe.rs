@@ -346,7 +346,7 @@ fn exploration_default_comes_from_the_game() {
         let r = Mcts::<TicTacToe>::new(opts(spec)).search(&game);
         r.children.iter().map(|c| (c.ply, c.visits)).collect::<Vec<_>>()
     };
-    assert!(<TicTacToe as Game>::AMAF_COMPATIBLE);
+    const { assert!(<TicTacToe as Game>::AMAF_COMPATIBLE) };
     let hints = <TicTacToe as Game>::SEARCH_HINTS;
     let o = opts("iters=600,seed=3");
     assert_eq!(o.exploration, None);
@@ -367,4 +367,37 @@ fn exploration_default_comes_from_the_game() {
         visits(&format!("{base},rave=off,c={}", hints.uct_exploration))
     );
     assert_ne!(uct_default, visits(&format!("{base},rave=off,c=0.05")));
+}
+
+#[test]
+fn recycled_tree_memory_searches_like_fresh_memory() {
+    // A search on memory reused from earlier trees (after `reset`, after a
+    // fresh search of another position, after `advance`) must equal a
+    // search by a new engine: reused nodes carry nothing over.
+    let target: TicTacToe = position("tictactoe:pie=on", "a1");
+    let answer = |mcts: &mut Mcts<TicTacToe>| {
+        let r = mcts.search(&target);
+        let children: Vec<_> = r
+            .children
+            .iter()
+            .map(|c| (c.ply, c.visits, c.win_rate, c.proof))
+            .collect();
+        (r.best, r.proof, r.iterations, r.nodes, children)
+    };
+    let spec = "iters=2500,seed=5,nodes=60000";
+    let fresh = answer(&mut Mcts::new(opts(spec)));
+    let mut reused = Mcts::<TicTacToe>::new(opts(spec));
+    reused.search(&TicTacToe::new(Default::default()));
+    reused.advance(ply("b2"));
+    reused.search(&position("tictactoe", "b2"));
+    reused.reset();
+    assert_eq!(answer(&mut reused), fresh);
+    // A different position forces a new tree on the recycled chunks.
+    reused.search(&position("tictactoe", "c3 a1"));
+    assert_eq!(answer(&mut reused), fresh);
+    // Root parallelism shares the spare chunks out among its trees.
+    let spec2 = "iters=2000,seed=5,threads=2,parallel=root,nodes=60000";
+    let mut root_par = Mcts::<TicTacToe>::new(opts(spec2));
+    let first = root_par.search(&target).iterations;
+    assert_eq!(root_par.search(&target).iterations, first);
 }
