@@ -69,7 +69,7 @@ pub use options::{MctsOptions, OptionsError, DEFAULT_ITERATIONS, DEFAULT_MAX_NOD
 pub use search::{PlayoutPolicy, RandomPlayout};
 
 use search::{root_proof_for_mover, thread_seed, Shared, Worker, IDLE, RUNNING, STOPPING};
-use tree::{Chunk, Tree, PROVEN_DRAW, PROVEN_LOSS, PROVEN_WIN, UNPROVEN};
+use tree::{SpareChunk, Tree, PROVEN_DRAW, PROVEN_LOSS, PROVEN_WIN, UNPROVEN};
 
 /// A proven game-theoretic value, for the seat to move (at the root) or
 /// the seat playing the ply (for a root child).
@@ -217,7 +217,7 @@ pub struct Mcts<G: Game, Pol: PlayoutPolicy<G> = RandomPlayout> {
     tree: Option<Tree<G::Ply>>,
     root_state: Option<G>,
     /// Reset node chunks of earlier trees, for the next tree.
-    spare: Vec<Chunk<G::Ply>>,
+    spare: Vec<SpareChunk<G::Ply>>,
     stop: Arc<AtomicU8>,
 }
 

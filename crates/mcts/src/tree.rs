@@ -173,6 +173,27 @@ fn fresh_chunk<P>() -> Chunk<P> {
     (0..CHUNK).map(|_| Node::default()).collect()
 }
 
+/// A chunk of a tree that is no longer needed, kept for the next tree.
+#[derive(Debug)]
+pub(crate) struct SpareChunk<P> {
+    chunk: Chunk<P>,
+    /// How many nodes at its start were handed out (and must be reset).
+    dirty: usize,
+}
+
+impl<P> SpareChunk<P> {
+    /// The chunk with every node fresh. The search thread that takes the
+    /// chunk does this, so threads reset chunks in parallel (as they would
+    /// initialise fresh ones) and the nodes are then in that thread's cache.
+    fn into_fresh(self) -> Chunk<P> {
+        let mut chunk = self.chunk;
+        for node in &mut chunk[..self.dirty] {
+            *node = Node::default();
+        }
+        chunk
+    }
+}
+
 /// The node pool and the root index.
 ///
 /// Chunks can be handed from one tree to the next ([`Tree::with_spare`],
@@ -186,8 +207,8 @@ fn fresh_chunk<P>() -> Chunk<P> {
 #[derive(Debug)]
 pub(crate) struct Tree<P> {
     chunks: Box<[OnceLock<Chunk<P>>]>,
-    /// Reset chunks to use before allocating new ones.
-    spare: Mutex<Vec<Chunk<P>>>,
+    /// Chunks of old trees to use before allocating new ones.
+    spare: Mutex<Vec<SpareChunk<P>>>,
     next: AtomicUsize,
     cap: usize,
     full: AtomicBool,
@@ -196,9 +217,9 @@ pub(crate) struct Tree<P> {
 
 impl<P: Copy + Send + Sync> Tree<P> {
     /// An empty tree for at most `cap` nodes, with a root whose mover is
-    /// `root_mover`, that takes its chunks from `spare` (chunks of fresh
-    /// nodes, as [`Tree::into_spare`] returns them) before allocating.
-    pub fn with_spare(cap: usize, root_mover: Seat, spare: Vec<Chunk<P>>) -> Tree<P> {
+    /// `root_mover`, that takes its chunks from `spare` (as
+    /// [`Tree::into_spare`] returns them) before allocating.
+    pub fn with_spare(cap: usize, root_mover: Seat, spare: Vec<SpareChunk<P>>) -> Tree<P> {
         let cap = cap.clamp(1, u32::MAX as usize - 1);
         let n_chunks = cap.div_ceil(CHUNK);
         let chunks = (0..n_chunks).map(|_| OnceLock::new()).collect();
@@ -277,25 +298,22 @@ impl<P: Copy + Send + Sync> Tree<P> {
         for c in (first >> CHUNK_BITS)..=((first + n - 1) >> CHUNK_BITS) {
             self.chunks[c].get_or_init(|| {
                 let spare = self.spare.lock().unwrap_or_else(PoisonError::into_inner).pop();
-                spare.unwrap_or_else(fresh_chunk)
+                spare.map_or_else(fresh_chunk, SpareChunk::into_fresh)
             });
         }
         Some(first as u32)
     }
 
-    /// Takes the tree apart into chunks of fresh nodes for the next tree:
-    /// its unused spare chunks and every chunk it used, reset (only the
-    /// nodes handed out are rewritten).
-    pub fn into_spare(self) -> Vec<Chunk<P>> {
+    /// Takes the tree apart into chunks for the next tree: its unused
+    /// spare chunks and every chunk it used, each with the number of nodes
+    /// to reset before use (only the nodes handed out).
+    pub fn into_spare(self) -> Vec<SpareChunk<P>> {
         let mut out = self.spare.into_inner().unwrap_or_else(PoisonError::into_inner);
         let used = self.next.into_inner();
         for (k, slot) in self.chunks.into_vec().into_iter().enumerate() {
-            if let Some(mut chunk) = slot.into_inner() {
+            if let Some(chunk) = slot.into_inner() {
                 let dirty = used.saturating_sub(k * CHUNK).min(CHUNK);
-                for node in &mut chunk[..dirty] {
-                    *node = Node::default();
-                }
-                out.push(chunk);
+                out.push(SpareChunk { chunk, dirty });
             }
         }
         out
@@ -305,7 +323,7 @@ impl<P: Copy + Send + Sync> Tree<P> {
     /// the same cap (breadth first, so children stay contiguous), built
     /// from `spare` chunks first. Virtual losses are not copied (there are
     /// none between searches).
-    pub fn copy_subtree(old: &Tree<P>, old_root: u32, spare: Vec<Chunk<P>>) -> Tree<P> {
+    pub fn copy_subtree(old: &Tree<P>, old_root: u32, spare: Vec<SpareChunk<P>>) -> Tree<P> {
         let src = old.node(old_root);
         let tree = Tree::with_spare(old.cap, src.mover(), spare);
         let mut queue = std::collections::VecDeque::new();
