@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 
 use abstracta::registry::{with_game, GameVisitor};
 use abstracta_core::{perft, random_playout, Game, GameOptions};
+use mcts::{Mcts, MctsOptions};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
@@ -53,8 +54,22 @@ pub struct BenchResult {
     pub perft_nodes_per_sec: f64,
     /// The deepest perft measured.
     pub perft_depth: u32,
-    /// MCTS iterations per second, by thread count.
+    /// MCTS iterations per second by thread count (medians).
     pub mcts_iters_per_sec: BTreeMap<String, f64>,
+    /// MCTS speed-up over one thread by thread count: the median over the
+    /// rounds of each round's ratio (the searches of a round run back to
+    /// back, so a slow spell of the machine hits both sides of a ratio).
+    #[serde(default)]
+    pub mcts_speedup: BTreeMap<String, f64>,
+    /// Random playouts per second by thread count, each thread playing its
+    /// own games (nothing shared): what the machine gives several threads
+    /// of this game's code (medians).
+    #[serde(default)]
+    pub independent_playouts_per_sec: BTreeMap<String, f64>,
+    /// The speed-up of independent playouts over one thread, like
+    /// `mcts_speedup`: the ceiling for the MCTS speed-up on this machine.
+    #[serde(default)]
+    pub independent_speedup: BTreeMap<String, f64>,
 }
 
 /// The whole benchmark report (the `--json` output).
@@ -83,6 +98,117 @@ fn playouts<G: Game>(start: &G, budget: Duration) -> f64 {
         n += 1;
     }
     n as f64 / started.elapsed().as_secs_f64().max(1e-9)
+}
+
+/// Random playouts per second of `threads` threads playing `per_thread`
+/// games each from `start`, sharing nothing.
+fn parallel_playouts<G: Game>(start: &G, threads: usize, per_thread: u64) -> f64 {
+    let started = Instant::now();
+    std::thread::scope(|s| {
+        for t in 0..threads {
+            s.spawn(move || {
+                let mut rng = SmallRng::seed_from_u64(t as u64 + 1);
+                for _ in 0..per_thread {
+                    let mut g = start.clone();
+                    random_playout(&mut g, &mut rng);
+                }
+            });
+        }
+    });
+    (threads as u64 * per_thread) as f64 / started.elapsed().as_secs_f64().max(1e-9)
+}
+
+/// Rounds of the thread-scaling measurements: in each round every thread
+/// count runs once, back to back.
+pub const SCALING_ROUNDS: usize = 9;
+
+/// Rates by thread count, one per round, summed up as medians and as the
+/// median over rounds of each round's ratio to one thread (when 1 is among
+/// the counts).
+#[derive(Debug, Default)]
+struct Scaling {
+    medians: BTreeMap<String, f64>,
+    speedups: BTreeMap<String, f64>,
+}
+
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values.get(values.len() / 2).copied().unwrap_or(0.0)
+}
+
+impl Scaling {
+    /// Runs `measure(count, round)` for every round and thread count.
+    fn measure(threads: &[usize], mut measure: impl FnMut(usize) -> Option<f64>) -> Scaling {
+        let mut rates: Vec<Vec<f64>> = vec![Vec::new(); threads.len()];
+        // Round 0 warms up (and is not kept).
+        for round in 0..=SCALING_ROUNDS {
+            for (&t, rates) in threads.iter().zip(&mut rates) {
+                let rate = measure(t);
+                if let (Some(rate), true) = (rate, round > 0) {
+                    rates.push(rate);
+                }
+            }
+        }
+        let one = threads.iter().position(|&t| t == 1);
+        let mut scaling = Scaling::default();
+        for (k, &t) in threads.iter().enumerate() {
+            scaling.medians.insert(t.to_string(), median(rates[k].clone()));
+            if let Some(one) = one.filter(|_| t > 1) {
+                let ratios = rates[k]
+                    .iter()
+                    .zip(&rates[one])
+                    .filter(|(_, &base)| base > 0.0)
+                    .map(|(&r, &base)| r / base)
+                    .collect();
+                scaling.speedups.insert(t.to_string(), median(ratios));
+            }
+        }
+        scaling
+    }
+}
+
+/// Random playouts per second for each thread count, each thread playing
+/// the games one thread plays in `budget / SCALING_ROUNDS` (at the rate
+/// `one_thread`).
+fn independent_playouts<G: Game>(start: &G, threads: &[usize], budget: Duration, one_thread: f64) -> Scaling {
+    let per_thread = (one_thread * budget.as_secs_f64() / SCALING_ROUNDS as f64).max(1.0) as u64;
+    Scaling::measure(threads, |t| Some(parallel_playouts(start, t, per_thread)))
+}
+
+/// MCTS iterations per second from `start` for each thread count: searches
+/// of one fixed iteration count (what one thread runs in
+/// `budget / SCALING_ROUNDS`), the thread counts taking turns.
+///
+/// Every search runs the same number of iterations, so every thread count
+/// builds a tree of about the same size (iterations slow down as the tree
+/// grows, so a time budget would favour the fewer threads). Each thread
+/// count has one engine that starts every search afresh, as an engine does
+/// from move to move of a game; the warm-up round also gets the trees'
+/// memory from the system.
+fn mcts_speed<G: Game>(start: &G, threads: &[usize], budget: Duration) -> Scaling {
+    let per_search = budget / SCALING_ROUNDS as u32;
+    let calibrate = MctsOptions {
+        iterations: None,
+        time: Some(per_search),
+        ..MctsOptions::default()
+    };
+    let iterations = Mcts::<G>::new(calibrate).search(start).iterations.max(100);
+    let mut engines: BTreeMap<usize, Mcts<G>> = threads
+        .iter()
+        .map(|&t| {
+            let options = MctsOptions {
+                iterations: Some(iterations),
+                threads: t,
+                ..MctsOptions::default()
+            };
+            (t, Mcts::new(options))
+        })
+        .collect();
+    Scaling::measure(threads, |t| {
+        let engine = engines.get_mut(&t)?;
+        engine.reset();
+        Some(engine.search(start).iterations_per_sec)
+    })
 }
 
 fn perft_speed<G: Game>(start: &G, budget: Duration) -> (f64, u32) {
@@ -126,13 +252,30 @@ impl GameVisitor for Bench<'_> {
         let start = G::new(options);
         let playouts_per_sec = playouts(&start, self.budget);
         let (perft_nodes_per_sec, perft_depth) = perft_speed(&start, self.budget);
-        let mcts_iters_per_sec = crate::engine::mcts_speed(&start, self.threads, self.budget);
+        let mut counts = self.threads.to_vec();
+        if !counts.contains(&1) {
+            counts.insert(0, 1);
+        }
+        let mcts = mcts_speed(&start, &counts, self.budget);
+        let mcts_iters_per_sec = mcts
+            .medians
+            .into_iter()
+            .filter(|(t, _)| self.threads.iter().any(|k| k.to_string() == *t))
+            .collect();
+        let independent = if counts.len() > 1 {
+            independent_playouts(&start, &counts, self.budget, playouts_per_sec)
+        } else {
+            Scaling::default()
+        };
         BenchResult {
             spec,
             playouts_per_sec,
             perft_nodes_per_sec,
             perft_depth,
             mcts_iters_per_sec,
+            mcts_speedup: mcts.speedups,
+            independent_playouts_per_sec: independent.medians,
+            independent_speedup: independent.speedups,
         }
     }
 }
@@ -187,7 +330,6 @@ pub fn format_report(report: &BenchReport) -> String {
             "{}: {:.0} playouts/s, {:.0} perft nodes/s (depth {})",
             r.spec, r.playouts_per_sec, r.perft_nodes_per_sec, r.perft_depth
         ));
-        let one_thread = r.mcts_iters_per_sec.get("1").copied();
         let mut counts: Vec<(usize, f64)> = r
             .mcts_iters_per_sec
             .iter()
@@ -199,8 +341,13 @@ pub fn format_report(report: &BenchReport) -> String {
                 ", mcts {t} thread{}: {v:.0} iters/s",
                 if t == 1 { "" } else { "s" }
             ));
-            if let Some(one) = one_thread.filter(|&one| t > 1 && one > 0.0) {
-                out.push_str(&format!(" ({:.2}x)", v / one));
+            let key = t.to_string();
+            if let Some(speedup) = r.mcts_speedup.get(&key) {
+                out.push_str(&format!(" ({speedup:.2}x"));
+                if let Some(ceiling) = r.independent_speedup.get(&key) {
+                    out.push_str(&format!("; independent playouts {ceiling:.2}x"));
+                }
+                out.push(')');
             }
         }
         out.push('\n');
@@ -249,12 +396,15 @@ mod tests {
                 perft_nodes_per_sec: 1.0,
                 perft_depth: 1,
                 mcts_iters_per_sec: mcts,
+                mcts_speedup: [("2".to_owned(), 1.85), ("16".to_owned(), 10.0)].into(),
+                independent_playouts_per_sec: [("1".to_owned(), 50.0), ("2".to_owned(), 90.0)].into(),
+                independent_speedup: [("2".to_owned(), 1.8)].into(),
             }],
         };
         let text = format_report(&report);
         // Thread counts in numeric order, each beyond one with its ratio.
         assert!(
-            text.contains("mcts 1 thread: 100 iters/s, mcts 2 threads: 185 iters/s (1.85x), mcts 16 threads: 1000 iters/s (10.00x)"),
+            text.contains("mcts 1 thread: 100 iters/s, mcts 2 threads: 185 iters/s (1.85x; independent playouts 1.80x), mcts 16 threads: 1000 iters/s (10.00x)"),
             "{text}"
         );
     }

@@ -577,63 +577,6 @@ impl<G: Game> Player<G> for MctsPlayer<G> {
     }
 }
 
-/// Searches per thread count in [`mcts_speed`]; the median is reported.
-pub const MCTS_SPEED_ROUNDS: usize = 5;
-
-/// MCTS iterations per second from `start` for each thread count: the
-/// median of [`MCTS_SPEED_ROUNDS`] searches of one fixed iteration count
-/// per thread count, the thread counts taking turns within each round.
-///
-/// Every search runs the same number of iterations, so every thread count
-/// builds a tree of about the same size (iterations slow down as the tree
-/// grows, so a time budget would favour the fewer threads); taking turns
-/// spreads the machine's slow spells over all thread counts alike. The
-/// count is what one thread runs in `budget / MCTS_SPEED_ROUNDS`. Each
-/// thread count has one engine that starts every search afresh, as an
-/// engine does from move to move of a game, after one search to warm up
-/// (its first search also gets the tree's memory from the system).
-pub fn mcts_speed<G: Game>(
-    start: &G,
-    threads: &[usize],
-    budget: Duration,
-) -> std::collections::BTreeMap<String, f64> {
-    let per_search = budget / MCTS_SPEED_ROUNDS as u32;
-    let calibrate = MctsOptions {
-        iterations: None,
-        time: Some(per_search),
-        ..MctsOptions::default()
-    };
-    let iterations = Mcts::<G>::new(calibrate).search(start).iterations.max(100);
-    let mut engines: Vec<Mcts<G>> = threads
-        .iter()
-        .map(|&t| {
-            Mcts::new(MctsOptions {
-                iterations: Some(iterations),
-                threads: t,
-                ..MctsOptions::default()
-            })
-        })
-        .collect();
-    let mut rates: Vec<Vec<f64>> = vec![Vec::new(); threads.len()];
-    for round in 0..=MCTS_SPEED_ROUNDS {
-        for (engine, rates) in engines.iter_mut().zip(&mut rates) {
-            engine.reset();
-            let result = engine.search(start);
-            if round > 0 {
-                rates.push(result.iterations_per_sec);
-            }
-        }
-    }
-    threads
-        .iter()
-        .zip(rates)
-        .map(|(&t, mut r)| {
-            r.sort_by(f64::total_cmp);
-            (t.to_string(), r[r.len() / 2])
-        })
-        .collect()
-}
-
 /// Longest answer line kept from an external engine; longer lines are cut.
 const MAX_LINE: u64 = 64 * 1024;
 /// Most answer lines accepted for one command.

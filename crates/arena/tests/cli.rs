@@ -571,4 +571,5 @@ fn analyze_and_bench() {
     assert!(r["perft_nodes_per_sec"].as_f64().unwrap() > 0.0);
     assert!(r["mcts_iters_per_sec"]["1"].as_f64().unwrap() > 0.0);
     assert!(r["mcts_iters_per_sec"]["2"].as_f64().unwrap() > 0.0);
+    assert!(r["independent_playouts_per_sec"]["2"].as_f64().unwrap() > 0.0);
 }
