@@ -340,7 +340,7 @@ impl<G: Game> Worker<G> {
             } else {
                 NO_AMAF
             };
-            child.amaf.store(amaf, Ordering::Relaxed);
+            tree.amaf(first + k as u32).store(amaf, Ordering::Relaxed);
         }
         node.first_child.store(first, Ordering::Relaxed);
         node.num_children
@@ -364,9 +364,9 @@ impl<G: Game> Worker<G> {
         let inv_k = 1.0 / opts.rave_k;
         let mut best = range.start;
         let mut best_score = f64::NEG_INFINITY;
-        for (base, segment) in tree.segments(range) {
-            for (k, ch) in segment.iter().enumerate() {
-                let i = base + k as u32;
+        for segment in tree.segments(range) {
+            for (k, ch) in segment.nodes.iter().enumerate() {
+                let i = segment.first + k as u32;
                 let mut proof = UNPROVEN;
                 if opts.solver {
                     proof = ch.proof();
@@ -480,16 +480,16 @@ impl<G: Game> Worker<G> {
                     let child_mover = tree.node(range.start).mover();
                     let bits = &self.amaf[child_mover.index()];
                     let reward = for_seat(points, child_mover);
-                    for (_, segment) in tree.segments(range) {
-                        for ch in segment {
-                            let a = ch.amaf.load(Ordering::Relaxed);
+                    for segment in tree.segments(range) {
+                        for (ch, a) in segment.nodes.iter().zip(segment.amaf) {
+                            let a = a.load(Ordering::Relaxed);
                             if a != NO_AMAF && bits[(a >> 6) as usize] & (1 << (a & 63)) != 0 {
                                 ch.add_rave(reward);
                             }
                         }
                     }
                 }
-                let a = node.amaf.load(Ordering::Relaxed);
+                let a = tree.amaf(i).load(Ordering::Relaxed);
                 if a != NO_AMAF && i != root {
                     self.amaf[mover.index()][(a >> 6) as usize] |= 1 << (a & 63);
                 }

@@ -68,3 +68,11 @@ fn nodes_are_small() {
     let size = std::mem::size_of::<crate::tree::Node<<TicTacToe as Game>::Ply>>();
     assert!(size <= 48, "{size}");
 }
+
+#[test]
+fn nodes_of_small_plies_take_40_bytes() {
+    // Memory per node decides how much of the tree stays in cache; the
+    // AMAF index lives apart (see `tree::Chunk`).
+    assert!(std::mem::size_of::<crate::tree::Node<u32>>() <= 40);
+    assert!(std::mem::size_of::<crate::tree::Node<<TicTacToe as Game>::Ply>>() <= 40);
+}

@@ -39,7 +39,6 @@ pub(crate) struct Node<P> {
     pub rave: AtomicU64,
     pub first_child: AtomicU32,
     pub num_children: AtomicU32,
-    pub amaf: AtomicU32,
     pub state: AtomicU8,
     pub mover: AtomicU8,
     pub proof: AtomicU8,
@@ -54,7 +53,6 @@ impl<P> Default for Node<P> {
             rave: AtomicU64::new(0),
             first_child: AtomicU32::new(0),
             num_children: AtomicU32::new(0),
-            amaf: AtomicU32::new(NO_AMAF),
             state: AtomicU8::new(UNEXPANDED),
             mover: AtomicU8::new(0),
             proof: AtomicU8::new(UNPROVEN),
@@ -165,12 +163,26 @@ impl<P: Copy> Node<P> {
     }
 }
 
-/// A block of [`CHUNK`] nodes, allocated when first needed.
-pub(crate) type Chunk<P> = Box<[Node<P>]>;
+/// A block of [`CHUNK`] nodes, allocated when first needed, with their
+/// AMAF indices.
+///
+/// The AMAF indices live apart from the nodes, packed 16 to a cache line:
+/// they are written once (at expansion) and then only read, by the RAVE
+/// update of every child of every node on the path. Kept in the nodes,
+/// that scan read a whole node line per child, lines the other threads
+/// keep invalidating with their statistics updates.
+#[derive(Debug)]
+pub(crate) struct Chunk<P> {
+    nodes: Box<[Node<P>]>,
+    amaf: Box<[AtomicU32]>,
+}
 
 /// A fresh chunk of default nodes.
 fn fresh_chunk<P>() -> Chunk<P> {
-    (0..CHUNK).map(|_| Node::default()).collect()
+    Chunk {
+        nodes: (0..CHUNK).map(|_| Node::default()).collect(),
+        amaf: (0..CHUNK).map(|_| AtomicU32::new(NO_AMAF)).collect(),
+    }
 }
 
 /// A chunk of a tree that is no longer needed, kept for the next tree.
@@ -187,11 +199,23 @@ impl<P> SpareChunk<P> {
     /// initialise fresh ones) and the nodes are then in that thread's cache.
     fn into_fresh(self) -> Chunk<P> {
         let mut chunk = self.chunk;
-        for node in &mut chunk[..self.dirty] {
+        for node in &mut chunk.nodes[..self.dirty] {
             *node = Node::default();
+        }
+        for amaf in &mut chunk.amaf[..self.dirty] {
+            *amaf.get_mut() = NO_AMAF;
         }
         chunk
     }
+}
+
+/// Consecutive nodes of one chunk, from [`Tree::segments`].
+pub(crate) struct Segment<'a, P> {
+    /// The index of the first node.
+    pub first: u32,
+    pub nodes: &'a [Node<P>],
+    /// The nodes' AMAF indices.
+    pub amaf: &'a [AtomicU32],
 }
 
 /// The node pool and the root index.
@@ -234,7 +258,6 @@ impl<P: Copy + Send + Sync> Tree<P> {
         let root = tree.alloc(1).expect("room for the root");
         let node = tree.node(root);
         node.mover.store(seat_code(root_mover), Ordering::Relaxed);
-        node.amaf.store(NO_AMAF, Ordering::Relaxed);
         tree
     }
 
@@ -242,13 +265,22 @@ impl<P: Copy + Send + Sync> Tree<P> {
     #[inline]
     pub fn node(&self, i: u32) -> &Node<P> {
         let i = i as usize;
-        &self.chunks[i >> CHUNK_BITS].get().expect("allocated chunk")[i & CHUNK_MASK]
+        &self.chunks[i >> CHUNK_BITS].get().expect("allocated chunk").nodes[i & CHUNK_MASK]
     }
 
-    /// The nodes of `range` as slices, each with the index of its first
-    /// node (one slice unless the range crosses a chunk boundary).
+    /// The AMAF index of node `i` (see [`Chunk`]), which must have been
+    /// allocated.
     #[inline]
-    pub fn segments(&self, range: std::ops::Range<u32>) -> impl Iterator<Item = (u32, &[Node<P>])> + '_ {
+    pub fn amaf(&self, i: u32) -> &AtomicU32 {
+        let i = i as usize;
+        &self.chunks[i >> CHUNK_BITS].get().expect("allocated chunk").amaf[i & CHUNK_MASK]
+    }
+
+    /// The nodes of `range` and their AMAF indices as slices, each with
+    /// the index of its first node (one slice unless the range crosses a
+    /// chunk boundary).
+    #[inline]
+    pub fn segments(&self, range: std::ops::Range<u32>) -> impl Iterator<Item = Segment<'_, P>> + '_ {
         let mut start = range.start as usize;
         let end = range.end as usize;
         std::iter::from_fn(move || {
@@ -258,7 +290,11 @@ impl<P: Copy + Send + Sync> Tree<P> {
             let chunk = self.chunks[start >> CHUNK_BITS].get().expect("allocated chunk");
             let offset = start & CHUNK_MASK;
             let len = (CHUNK - offset).min(end - start);
-            let segment = (start as u32, &chunk[offset..offset + len]);
+            let segment = Segment {
+                first: start as u32,
+                nodes: &chunk.nodes[offset..offset + len],
+                amaf: &chunk.amaf[offset..offset + len],
+            };
             start += len;
             Some(segment)
         })
@@ -332,6 +368,8 @@ impl<P: Copy + Send + Sync> Tree<P> {
             let a = old.node(from);
             let b = tree.node(to);
             copy_stats(a, b);
+            tree.amaf(to)
+                .store(old.amaf(from).load(Ordering::Relaxed), Ordering::Relaxed);
             let range = a.children();
             if range.is_empty() {
                 continue;
@@ -360,7 +398,6 @@ fn copy_stats<P>(a: &Node<P>, b: &Node<P>) {
     let r = Ordering::Relaxed;
     b.stats.store(a.stats.load(r), r);
     b.rave.store(a.rave.load(r), r);
-    b.amaf.store(a.amaf.load(r), r);
     b.mover.store(a.mover.load(r), r);
     b.proof.store(a.proof.load(Ordering::Acquire), Ordering::Release);
 }
