@@ -88,6 +88,9 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// Whether plies are "placements" for which all-moves-as-first (RAVE)
     /// statistics make sense; see [`amaf_index`](Game::amaf_index).
     const AMAF_COMPATIBLE: bool = false;
+    /// Whether RAVE counts a ply only if its seat still holds the ply's
+    /// slot at the end of the playout; see [`amaf_holder`](Game::amaf_holder).
+    const AMAF_BY_HOLDER: bool = false;
     /// Search settings measured to play well in this game, used by tree
     /// searches when their user sets none.
     const SEARCH_HINTS: SearchHints = SearchHints::DEFAULT;
@@ -253,6 +256,16 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// The number of distinct [`amaf_index`](Game::amaf_index) values.
     fn amaf_slots(&self) -> usize {
         0
+    }
+
+    /// For RAVE in games where the effect of a ply can be undone (an
+    /// Ecalper stone can be replaced): the seat that holds AMAF `slot` in
+    /// this position (the end of a playout), or `None` if no seat does.
+    /// Used only when [`AMAF_BY_HOLDER`](Game::AMAF_BY_HOLDER) is true: a
+    /// ply then counts in a seat's RAVE statistics only if that seat still
+    /// holds its slot at the end.
+    fn amaf_holder(&self, _slot: usize) -> Option<Seat> {
+        None
     }
 }
 

@@ -580,3 +580,24 @@ fn amaf_indices_are_distinct_and_below_the_slot_count() {
     assert_eq!(seen.len(), 2 * 37);
     assert_eq!(game.amaf_index(EcalperPly::Swap), None);
 }
+
+#[test]
+fn amaf_holder_is_the_seat_owning_the_cell_at_the_end() {
+    const { assert!(<Ecalper as Game>::AMAF_BY_HOLDER) };
+    // Black (first seat) places a1 b2 c3; White replaces b2 and places
+    // d1 e1 a2: b2 is now White's although Black placed it.
+    let game: Ecalper = position("ecalper:size=5", "a1 b2 c3 xb2 d1 e1 a2");
+    let place = |s: &str| game.amaf_index(EcalperPly::Place(p(s))).unwrap();
+    let replace = |s: &str| game.amaf_index(EcalperPly::Replace(p(s))).unwrap();
+    assert_eq!(game.amaf_holder(place("a1")), Some(Seat::First));
+    assert_eq!(game.amaf_holder(place("c3")), Some(Seat::First));
+    assert_eq!(game.amaf_holder(place("b2")), Some(Seat::Second));
+    assert_eq!(game.amaf_holder(replace("b2")), Some(Seat::Second));
+    assert_eq!(game.amaf_holder(place("d1")), Some(Seat::Second));
+    assert_eq!(game.amaf_holder(place("c1")), None);
+    assert_eq!(game.amaf_holder(game.amaf_slots() + 5), None);
+    // After the pie swap the first seat plays White: holders follow seats.
+    let swapped: Ecalper = position("ecalper:size=5", "a1 b2 c3 swap");
+    let slot = swapped.amaf_index(EcalperPly::Place(p("a1"))).unwrap();
+    assert_eq!(swapped.amaf_holder(slot), Some(Seat::Second));
+}

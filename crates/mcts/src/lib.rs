@@ -31,7 +31,8 @@
 //!   the root statistics.
 //! * **Selection**: UCT with exploration `c`, RAVE/AMAF (for games whose
 //!   `Game::AMAF_COMPATIBLE` is true; a playout's plies per seat in a
-//!   bitset), first-play urgency `fpu`, and an **MCTS-Solver** that proves
+//!   bitset, kept only where the seat still holds the slot at the end for
+//!   games with `Game::AMAF_BY_HOLDER`), first-play urgency `fpu`, and an **MCTS-Solver** that proves
 //!   nodes won, lost or drawn; a proven win at the root ends the search.
 //! * **Budgets**: iterations, wall time, or both; [`StopHandle`] from another
 //!   thread; tree reuse with [`Mcts::advance`].

@@ -295,7 +295,10 @@ impl<G: Game> Worker<G> {
             Leaf::Exact(p) => (p, true),
             Leaf::Playout(p) => (p, false),
         };
-        self.backup(sh, points);
+        if sh.rave && G::AMAF_BY_HOLDER {
+            self.keep_held_amaf(&state);
+        }
+        self.backup(sh, points, &state);
         if exact && opts.solver {
             self.propagate_proofs(sh);
         }
@@ -458,7 +461,7 @@ impl<G: Game> Worker<G> {
     /// Adds the result to every node of the path (and the RAVE statistics
     /// of their children), removing the virtual losses.
     #[inline(never)] // one call per iteration or level: keeps profiles readable
-    fn backup<Pol>(&mut self, sh: &Shared<'_, G, Pol>, mut points: u64) {
+    fn backup<Pol>(&mut self, sh: &Shared<'_, G, Pol>, mut points: u64, end: &G) {
         let tree = sh.tree;
         let root = tree.root;
         for (&i, &floor) in self.path.iter().zip(&self.floors).rev() {
@@ -490,7 +493,8 @@ impl<G: Game> Worker<G> {
                     }
                 }
                 let a = tree.amaf(i).load(Ordering::Relaxed);
-                if a != NO_AMAF && i != root {
+                let held = !G::AMAF_BY_HOLDER || end.amaf_holder(a as usize) == Some(mover);
+                if a != NO_AMAF && i != root && held {
                     self.amaf[mover.index()][(a >> 6) as usize] |= 1 << (a & 63);
                 }
             }
@@ -498,6 +502,23 @@ impl<G: Game> Worker<G> {
         if sh.rave {
             for bits in &mut self.amaf {
                 bits.fill(0);
+            }
+        }
+    }
+
+    /// Keeps in each seat's playout AMAF set only the slots that seat holds
+    /// at the end (`end`), for games with `AMAF_BY_HOLDER`.
+    fn keep_held_amaf(&mut self, end: &G) {
+        for (s, seat) in [Seat::First, Seat::Second].into_iter().enumerate() {
+            for (w, word) in self.amaf[s].iter_mut().enumerate() {
+                let mut bits = *word;
+                while bits != 0 {
+                    let b = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if end.amaf_holder(w * 64 + b) != Some(seat) {
+                        *word &= !(1 << b);
+                    }
+                }
             }
         }
     }
