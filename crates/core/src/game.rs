@@ -267,6 +267,24 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     fn amaf_holder(&self, _slot: usize) -> Option<Seat> {
         None
     }
+
+    /// Clears in `slots` (a bitset over AMAF slots, bit `i % 64` of word
+    /// `i / 64`) every slot that `seat` does not hold in this position, as
+    /// [`amaf_holder`](Game::amaf_holder) says. The default asks slot by
+    /// slot; a game whose slots line up with its bitboards can mask whole
+    /// words instead (the search calls this once per seat and playout).
+    fn amaf_keep_held(&self, seat: Seat, slots: &mut [u64]) {
+        for (w, word) in slots.iter_mut().enumerate() {
+            let mut bits = *word;
+            while bits != 0 {
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if self.amaf_holder(w * 64 + b) != Some(seat) {
+                    *word &= !(1 << b);
+                }
+            }
+        }
+    }
 }
 
 /// Splits a ply list on spaces and commas, skipping empty pieces.

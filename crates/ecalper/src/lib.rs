@@ -471,6 +471,39 @@ struct Engine<const N: usize> {
 }
 
 impl<const N: usize> Engine<N> {
+    /// See [`Ecalper::amaf_index`](Game::amaf_index): placements at their
+    /// bit index, replacements `64 N` later.
+    fn amaf_index(&self, ply: EcalperPly) -> Option<usize> {
+        match ply {
+            EcalperPly::Place(p) => self.geo.try_index(p),
+            EcalperPly::Replace(p) => self.geo.try_index(p).map(|i| 64 * N + i),
+            EcalperPly::Swap => None,
+        }
+    }
+
+    fn amaf_slots(&self) -> usize {
+        2 * 64 * N
+    }
+
+    /// The colour of the stone on the cell of AMAF `slot`.
+    fn amaf_holder(&self, slot: usize) -> Option<Colour> {
+        let i = slot % (64 * N);
+        if slot >= self.amaf_slots() {
+            return None;
+        }
+        [Colour::Black, Colour::White]
+            .into_iter()
+            .find(|c| self.stones[c.index()].has(i))
+    }
+
+    /// Keeps in `slots` only the slots whose cell holds a `colour` stone.
+    fn amaf_keep_held(&self, colour: Colour, slots: &mut [u64]) {
+        let held = &self.stones[colour.index()].0;
+        for (k, word) in slots.iter_mut().enumerate() {
+            *word &= held.get(k % N).copied().unwrap_or(0);
+        }
+    }
+
     fn new(size: u8, pie: bool) -> Self {
         let geo = Geometry::<N>::hex(size);
         let phase = Phase::Place(3);
@@ -956,35 +989,25 @@ impl Game for Ecalper {
         )
     }
 
+    /// Slots are bitboard indices, a placement's cell at its bit and a
+    /// replacement's one board width of words later, so that
+    /// [`amaf_keep_held`](Game::amaf_keep_held) masks whole words.
     fn amaf_index(&self, ply: EcalperPly) -> Option<usize> {
-        let w = usize::from(2 * self.options.size - 1);
-        match ply {
-            EcalperPly::Place(p) if on_board(self.options.size, p) => {
-                Some(usize::from(p.row) * w + usize::from(p.col))
-            }
-            EcalperPly::Replace(p) if on_board(self.options.size, p) => {
-                Some(w * w + usize::from(p.row) * w + usize::from(p.col))
-            }
-            _ => None,
-        }
+        with!(self, e => e.amaf_index(ply))
     }
 
     fn amaf_slots(&self) -> usize {
-        let w = usize::from(2 * self.options.size - 1);
-        2 * w * w
+        with!(self, e => e.amaf_slots())
     }
 
     fn amaf_holder(&self, slot: usize) -> Option<Seat> {
-        if slot >= self.amaf_slots() {
-            return None;
-        }
-        let w = usize::from(2 * self.options.size - 1);
-        let cell = slot % (w * w);
-        let p = Point::new(u8::try_from(cell % w).ok()?, u8::try_from(cell / w).ok()?);
-        if !on_board(self.options.size, p) {
-            return None;
-        }
-        self.cell(p).map(|colour| self.seat_of(colour))
+        let colour = with!(self, e => e.amaf_holder(slot))?;
+        Some(self.seat_of(colour))
+    }
+
+    fn amaf_keep_held(&self, seat: Seat, slots: &mut [u64]) {
+        let colour = self.colour_of(seat);
+        with!(self, e => e.amaf_keep_held(colour, slots));
     }
 }
 

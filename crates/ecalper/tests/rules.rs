@@ -596,6 +596,19 @@ fn amaf_holder_is_the_seat_owning_the_cell_at_the_end() {
     assert_eq!(game.amaf_holder(place("d1")), Some(Seat::Second));
     assert_eq!(game.amaf_holder(place("c1")), None);
     assert_eq!(game.amaf_holder(game.amaf_slots() + 5), None);
+    // The word-wise filter agrees with asking slot by slot.
+    let words = game.amaf_slots().div_ceil(64);
+    let mut rng = SmallRng::seed_from_u64(9);
+    for seat in [Seat::First, Seat::Second] {
+        let all: Vec<u64> = (0..words).map(|_| rand::Rng::gen::<u64>(&mut rng) | 1).collect();
+        let mut kept = all.clone();
+        game.amaf_keep_held(seat, &mut kept);
+        for slot in 0..words * 64 {
+            let was = all[slot / 64] >> (slot % 64) & 1 == 1;
+            let is = kept[slot / 64] >> (slot % 64) & 1 == 1;
+            assert_eq!(is, was && game.amaf_holder(slot) == Some(seat), "slot {slot}");
+        }
+    }
     // After the pie swap the first seat plays White: holders follow seats.
     let swapped: Ecalper = position("ecalper:size=5", "a1 b2 c3 swap");
     let slot = swapped.amaf_index(EcalperPly::Place(p("a1"))).unwrap();

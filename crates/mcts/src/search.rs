@@ -509,17 +509,8 @@ impl<G: Game> Worker<G> {
     /// Keeps in each seat's playout AMAF set only the slots that seat holds
     /// at the end (`end`), for games with `AMAF_BY_HOLDER`.
     fn keep_held_amaf(&mut self, end: &G) {
-        for (s, seat) in [Seat::First, Seat::Second].into_iter().enumerate() {
-            for (w, word) in self.amaf[s].iter_mut().enumerate() {
-                let mut bits = *word;
-                while bits != 0 {
-                    let b = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    if end.amaf_holder(w * 64 + b) != Some(seat) {
-                        *word &= !(1 << b);
-                    }
-                }
-            }
+        for (bits, seat) in self.amaf.iter_mut().zip([Seat::First, Seat::Second]) {
+            end.amaf_keep_held(seat, bits);
         }
     }
 
