@@ -22,8 +22,9 @@
 //!   the pie swap therefore need no special case.
 //! * **Tree parallelism**: all threads (scoped `std::thread`s) share one tree
 //!   whose nodes live in a chunked pool indexed by `u32` (no allocation per
-//!   node); statistics are atomics, a thread descending through a node adds
-//!   a virtual loss that it removes on the way back, and expansion is claimed
+//!   node); statistics are atomics, a thread descending through a node
+//!   counts its visit at once, as a loss (the virtual loss), and adds the
+//!   points on the way back, and expansion is claimed
 //!   with a compare-and-swap so no two threads expand the same node. The
 //!   children of a node are allocated as one contiguous block. When the node
 //!   cap is reached the tree stops growing and the search goes on.
@@ -44,7 +45,8 @@
 //! Threads share nothing but the tree: each has its own random generator,
 //! position copy and buffers, and the playout path does not allocate. The
 //! shared writes per iteration are the statistics of the nodes on the path
-//! (one packed `fetch_add` each, plus the virtual loss) and plain stores of
+//! (one `fetch_add` down, for the visit, and one back, for the points,
+//! skipped for a loss) and plain stores of
 //! RAVE statistics; the iteration budget is claimed in batches, node blocks
 //! with one `fetch_add` per expansion. On many cores the remaining hot spot
 //! is the root and its children, which every iteration updates; virtual

@@ -267,7 +267,9 @@ impl<G: Game> Worker<G> {
             }
             if !node.is_expanded() {
                 let is_root = self.path.len() == 1;
-                if (is_root || node.visits() >= opts.expand_visits.max(1)) && !tree.is_full() {
+                // The node's visits include this one (counted on the way
+                // down): it has `visits - 1` others.
+                if (is_root || node.visits() > opts.expand_visits.max(1)) && !tree.is_full() {
                     match self.expand(sh, idx, &state) {
                         Expansion::Expanded => continue,
                         Expansion::Terminal => {
@@ -285,7 +287,7 @@ impl<G: Game> Worker<G> {
             let child = self.select(sh, idx);
             *self.floors.last_mut().expect("path is not empty") = self.draw_floor;
             let c = tree.node(child);
-            c.virtual_loss.fetch_add(1, Ordering::Relaxed);
+            c.add_visit();
             state.play_unchecked(c.ply());
             self.path.push(child);
             self.floors.push(false);
@@ -360,7 +362,7 @@ impl<G: Game> Worker<G> {
         let opts = sh.opts;
         let node = tree.node(idx);
         let range = node.children();
-        let parent_n = node.visits() + node.virtual_loss.load(Ordering::Relaxed);
+        let parent_n = node.visits();
         let log_n = f64::from(parent_n.max(1)).ln();
         let c = sh.exploration;
         let explore = c * log_n.sqrt();
@@ -377,8 +379,7 @@ impl<G: Game> Worker<G> {
                         return i;
                     }
                 }
-                let (visits, wins) = ch.stats();
-                let n = visits + ch.virtual_loss.load(Ordering::Relaxed);
+                let (n, wins) = ch.stats();
                 let (rn, rwins) = if sh.rave { ch.rave() } else { (0, 0) };
                 let mut score = if n == 0 {
                     if rn > 0 {
@@ -459,7 +460,7 @@ impl<G: Game> Worker<G> {
     }
 
     /// Adds the result to every node of the path (and the RAVE statistics
-    /// of their children), removing the virtual losses.
+    /// of their children), completing the visits counted on the way down.
     #[inline(never)] // one call per iteration or level: keeps profiles readable
     fn backup<Pol>(&mut self, sh: &Shared<'_, G, Pol>, mut points: u64, end: &G) {
         let tree = sh.tree;
@@ -473,9 +474,10 @@ impl<G: Game> Worker<G> {
                 let m = tree.node(range.start).mover();
                 points = for_seat(for_seat(points, m).max(1), m);
             }
-            node.add_result(for_seat(points, mover));
-            if i != root {
-                node.virtual_loss.fetch_sub(1, Ordering::Relaxed);
+            if i == root {
+                node.add_result(for_seat(points, mover));
+            } else {
+                node.add_points(for_seat(points, mover));
             }
             if sh.rave {
                 let range = node.children();

@@ -31,10 +31,11 @@ pub(crate) const NO_AMAF: u32 = u32::MAX;
 #[derive(Debug)]
 pub(crate) struct Node<P> {
     pub ply: OnceLock<P>,
-    /// Completed visits (high 32 bits) and half points won (low 32 bits),
-    /// updated together by one atomic add.
+    /// Visits (high 32 bits) and half points won (low 32 bits). A thread
+    /// counts its visit when it descends into the node and adds the points
+    /// when it backs up, so a visit in flight counts as a loss until then:
+    /// that is the virtual loss, at no extra atomic operation.
     pub stats: AtomicU64,
-    pub virtual_loss: AtomicU32,
     /// RAVE visits and half points, packed like `stats`.
     pub rave: AtomicU64,
     pub first_child: AtomicU32,
@@ -49,7 +50,6 @@ impl<P> Default for Node<P> {
         Node {
             ply: OnceLock::new(),
             stats: AtomicU64::new(0),
-            virtual_loss: AtomicU32::new(0),
             rave: AtomicU64::new(0),
             first_child: AtomicU32::new(0),
             num_children: AtomicU32::new(0),
@@ -95,13 +95,13 @@ impl<P: Copy> Node<P> {
         *self.ply.get().expect("non-root node has a ply")
     }
 
-    /// (visits, half points) of completed iterations.
+    /// (visits, half points): visits include those still in flight.
     #[inline]
     pub fn stats(&self) -> (u32, u32) {
         unpack(self.stats.load(Ordering::Relaxed))
     }
 
-    /// Completed visits.
+    /// Visits, including those still in flight.
     #[inline]
     pub fn visits(&self) -> u32 {
         self.stats().0
@@ -111,6 +111,21 @@ impl<P: Copy> Node<P> {
     #[inline]
     pub fn add_result(&self, points: u64) {
         self.stats.fetch_add(ONE_VISIT | points, Ordering::Relaxed);
+    }
+
+    /// Counts a visit now, as a loss until [`add_points`](Node::add_points)
+    /// completes it.
+    #[inline]
+    pub fn add_visit(&self) {
+        self.stats.fetch_add(ONE_VISIT, Ordering::Relaxed);
+    }
+
+    /// Completes a visit counted by [`add_visit`](Node::add_visit).
+    #[inline]
+    pub fn add_points(&self, points: u64) {
+        if points != 0 {
+            self.stats.fetch_add(points, Ordering::Relaxed);
+        }
     }
 
     /// RAVE (visits, half points).
