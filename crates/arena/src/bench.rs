@@ -137,7 +137,8 @@ fn median(mut values: Vec<f64>) -> f64 {
 }
 
 impl Scaling {
-    /// Runs `measure(count, round)` for every round and thread count.
+    /// Runs `measure(thread_count)` for every thread count in every round
+    /// (a `None` is not kept).
     fn measure(threads: &[usize], mut measure: impl FnMut(usize) -> Option<f64>) -> Scaling {
         let mut rates: Vec<Vec<f64>> = vec![Vec::new(); threads.len()];
         // Round 0 warms up (and is not kept).
