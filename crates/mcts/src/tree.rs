@@ -372,8 +372,8 @@ impl<P: Copy + Send + Sync> Tree<P> {
 
     /// Copies the subtree under `old_root` of `old` into a fresh tree with
     /// the same cap (breadth first, so children stay contiguous), built
-    /// from `spare` chunks first. Virtual losses are not copied (there are
-    /// none between searches).
+    /// from `spare` chunks first. (Between searches no visit is in flight,
+    /// so the copied statistics are complete.)
     pub fn copy_subtree(old: &Tree<P>, old_root: u32, spare: Vec<SpareChunk<P>>) -> Tree<P> {
         let src = old.node(old_root);
         let tree = Tree::with_spare(old.cap, src.mover(), spare);
