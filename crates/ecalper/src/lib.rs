@@ -498,9 +498,11 @@ impl<const N: usize> Engine<N> {
 
     /// Keeps in `slots` only the slots whose cell holds a `colour` stone.
     fn amaf_keep_held(&self, colour: Colour, slots: &mut [u64]) {
-        let held = &self.stones[colour.index()].0;
-        for (k, word) in slots.iter_mut().enumerate() {
-            *word &= held.get(k % N).copied().unwrap_or(0);
+        // Placement slots, then replacement slots, then nothing.
+        let held = self.stones[colour.index()].0;
+        let masks = held.into_iter().chain(held).chain(std::iter::repeat(0));
+        for (word, mask) in slots.iter_mut().zip(masks) {
+            *word &= mask;
         }
     }
 

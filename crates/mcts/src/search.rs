@@ -495,8 +495,10 @@ impl<G: Game> Worker<G> {
                     }
                 }
                 let a = tree.amaf(i).load(Ordering::Relaxed);
-                let held = !G::AMAF_BY_HOLDER || end.amaf_holder(a as usize) == Some(mover);
-                if a != NO_AMAF && i != root && held {
+                if a != NO_AMAF
+                    && i != root
+                    && (!G::AMAF_BY_HOLDER || end.amaf_holder(a as usize) == Some(mover))
+                {
                     self.amaf[mover.index()][(a >> 6) as usize] |= 1 << (a & 63);
                 }
             }
