@@ -79,6 +79,10 @@ pub struct BenchReport {
     pub machine: Machine,
     /// Seconds spent on each measurement.
     pub seconds: f64,
+    /// The MCTS options measured, as an engine spec (`mcts` for the
+    /// defaults).
+    #[serde(default)]
+    pub engine: String,
     /// One entry per game.
     pub results: Vec<BenchResult>,
 }
@@ -86,6 +90,7 @@ pub struct BenchReport {
 struct Bench<'a> {
     threads: &'a [usize],
     budget: Duration,
+    engine: &'a MctsOptions,
 }
 
 fn playouts<G: Game>(start: &G, budget: Duration) -> f64 {
@@ -186,12 +191,13 @@ fn independent_playouts<G: Game>(start: &G, threads: &[usize], budget: Duration,
 /// count has one engine that starts every search afresh, as an engine does
 /// from move to move of a game; the warm-up round also gets the trees'
 /// memory from the system.
-fn mcts_speed<G: Game>(start: &G, threads: &[usize], budget: Duration) -> Scaling {
+fn mcts_speed<G: Game>(start: &G, threads: &[usize], budget: Duration, engine: &MctsOptions) -> Scaling {
     let per_search = budget / SCALING_ROUNDS as u32;
     let calibrate = MctsOptions {
         iterations: None,
         time: Some(per_search),
-        ..MctsOptions::default()
+        threads: 1,
+        ..engine.clone()
     };
     let iterations = Mcts::<G>::new(calibrate).search(start).iterations.max(100);
     let mut engines: BTreeMap<usize, Mcts<G>> = threads
@@ -199,8 +205,9 @@ fn mcts_speed<G: Game>(start: &G, threads: &[usize], budget: Duration) -> Scalin
         .map(|&t| {
             let options = MctsOptions {
                 iterations: Some(iterations),
+                time: None,
                 threads: t,
-                ..MctsOptions::default()
+                ..engine.clone()
             };
             (t, Mcts::new(options))
         })
@@ -257,7 +264,7 @@ impl GameVisitor for Bench<'_> {
         if !counts.contains(&1) {
             counts.insert(0, 1);
         }
-        let mcts = mcts_speed(&start, &counts, self.budget);
+        let mcts = mcts_speed(&start, &counts, self.budget, self.engine);
         let mcts_iters_per_sec = mcts
             .medians
             .into_iter()
@@ -282,7 +289,16 @@ impl GameVisitor for Bench<'_> {
 }
 
 /// Runs the benchmark on `specs` (default: the five main games).
-pub fn bench(specs: &[String], threads: &[usize], seconds: f64) -> Result<BenchReport, ArenaError> {
+///
+/// `engine` holds the MCTS options to measure, in the engine-spec syntax
+/// (`mcts:rave=off,c=0.2`, or `mcts` for the defaults); the bench sets the
+/// iterations, time and threads itself, so the spec must leave them out.
+pub fn bench(
+    specs: &[String],
+    threads: &[usize],
+    seconds: f64,
+    engine: &str,
+) -> Result<BenchReport, ArenaError> {
     if !(seconds.is_finite() && seconds > 0.0 && seconds <= 3600.0) {
         return Err(ArenaError::usage(format!(
             "bad --seconds {seconds}: expected a number of seconds above 0 and at most 3600"
@@ -310,14 +326,41 @@ pub fn bench(specs: &[String], threads: &[usize], seconds: f64) -> Result<BenchR
     for s in &specs {
         abstracta::registry::canonical_spec(s)?;
     }
+    let options: MctsOptions = engine
+        .parse()
+        .map_err(|e| ArenaError::usage(format!("bad --engine `{engine}`: {e}")))?;
+    let sets_budget = engine.split([':', ',']).any(|piece| {
+        let key = piece.split('=').next().unwrap_or("").trim().to_ascii_lowercase();
+        piece.contains('=') && matches!(key.as_str(), "iters" | "iterations" | "time" | "threads")
+    });
+    if sets_budget {
+        return Err(ArenaError::usage(format!(
+            "bad --engine `{engine}`: the bench sets iterations, time and threads itself; \
+             expected other options only, e.g. mcts:rave=off"
+        )));
+    }
     let budget = Duration::from_secs_f64(seconds);
     let mut results = Vec::new();
     for s in &specs {
-        results.push(with_game(s, Bench { threads, budget })?);
+        results.push(with_game(
+            s,
+            Bench {
+                threads,
+                budget,
+                engine: &options,
+            },
+        )?);
     }
     Ok(BenchReport {
         machine: Machine::detect(),
         seconds,
+        engine: MctsOptions {
+            iterations: None,
+            ..options
+        }
+        .to_string()
+        .trim_end_matches(':')
+        .to_owned(),
         results,
     })
 }
@@ -326,6 +369,9 @@ pub fn bench(specs: &[String], threads: &[usize], seconds: f64) -> Result<BenchR
 pub fn format_report(report: &BenchReport) -> String {
     let m = &report.machine;
     let mut out = format!("machine: {} cores, {}, {}\n", m.cores, m.cpu_model, m.os);
+    if !report.engine.is_empty() && report.engine != "mcts" {
+        out.push_str(&format!("engine: {}\n", report.engine));
+    }
     for r in &report.results {
         out.push_str(&format!(
             "{}: {:.0} playouts/s, {:.0} perft nodes/s (depth {})",
@@ -372,14 +418,32 @@ mod tests {
 
     #[test]
     fn measures_tictactoe() {
-        let r = bench(&["tictactoe".to_owned()], &[1], 0.05).unwrap();
+        let r = bench(&["tictactoe".to_owned()], &[1], 0.05, "mcts").unwrap();
         assert_eq!(r.results.len(), 1);
         assert!(r.results[0].playouts_per_sec > 0.0);
         assert!(r.results[0].perft_nodes_per_sec > 0.0);
+        assert_eq!(r.engine, "mcts");
         assert!(format_report(&r).starts_with("machine: "));
-        assert!(bench(&["chess".to_owned()], &[1], 0.05).is_err());
-        assert!(bench(&[], &[0], 0.05).is_err());
-        assert!(bench(&[], &[1], -1.0).is_err());
+        assert!(bench(&["chess".to_owned()], &[1], 0.05, "mcts").is_err());
+        assert!(bench(&[], &[0], 0.05, "mcts").is_err());
+        assert!(bench(&[], &[1], -1.0, "mcts").is_err());
+    }
+
+    #[test]
+    fn measures_the_engine_options_given() {
+        let r = bench(&["tictactoe".to_owned()], &[1], 0.05, "mcts:rave=off,c=0.7").unwrap();
+        assert_eq!(r.engine, "mcts:c=0.7,rave=off");
+        assert!(format_report(&r).contains("engine: mcts:c=0.7,rave=off\n"));
+        for bad in [
+            "mcts:iters=100",
+            "mcts:time=1s",
+            "mcts:threads=2",
+            "mcts:rave=maybe",
+            "random",
+        ] {
+            let err = bench(&["tictactoe".to_owned()], &[1], 0.05, bad).unwrap_err();
+            assert!(err.to_string().contains("--engine"), "{bad}: {err}");
+        }
     }
 
     #[test]
@@ -391,6 +455,7 @@ mod tests {
         let report = BenchReport {
             machine: Machine::detect(),
             seconds: 1.0,
+            engine: "mcts".to_owned(),
             results: vec![BenchResult {
                 spec: "tictactoe".to_owned(),
                 playouts_per_sec: 1.0,

@@ -106,6 +106,10 @@ pub enum CommandLine {
         /// Seconds per measurement.
         #[arg(long, default_value_t = 1.0)]
         seconds: f64,
+        /// The MCTS options to measure, without iterations, time or threads
+        /// (e.g. mcts:rave=off).
+        #[arg(long, default_value = "mcts")]
+        engine: String,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
@@ -238,9 +242,10 @@ pub fn run(cli: Cli) -> Result<(), ArenaError> {
             specs,
             threads,
             seconds,
+            engine,
             json,
         } => {
-            let report = crate::bench::bench(&specs, &threads, seconds)?;
+            let report = crate::bench::bench(&specs, &threads, seconds, &engine)?;
             if json {
                 print(&(serde_json::to_string(&report).unwrap_or_default() + "\n"))
             } else {
