@@ -95,6 +95,24 @@ pub fn check_position<G: Game>(game: &G, candidates: &dyn Fn(&G) -> Vec<G::Ply>,
     }
     let _ = game.render();
 
+    // RAVE keys its statistics by AMAF index: indices must fit the slots,
+    // and two legal plies of one position must not share one (their
+    // children would then share RAVE statistics).
+    let slots = game.amaf_slots();
+    let mut seen_amaf = HashSet::new();
+    for &ply in &plies {
+        if let Some(a) = game.amaf_index(ply) {
+            assert!(
+                a < slots,
+                "{context}: AMAF index {a} of {ply} not below amaf_slots {slots}"
+            );
+            assert!(
+                seen_amaf.insert(a),
+                "{context}: two legal plies share AMAF index {a} ({ply})"
+            );
+        }
+    }
+
     for &ply in &plies {
         check_legal_ply(game, ply, context);
     }

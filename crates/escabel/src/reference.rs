@@ -381,11 +381,25 @@ impl Game for ReferenceEscabel {
     fn amaf_index(&self, ply: EscabelPly) -> Option<usize> {
         match ply {
             EscabelPly::Place(p) if self.on_board(p) => Some(self.idx(p)),
+            // Slots n^2.. : four per target point, one per side it is
+            // entered from (left, right, below, above).
+            EscabelPly::Stack { from, to } if self.on_board(to) => {
+                let side = if from.col < to.col {
+                    0
+                } else if from.col > to.col {
+                    1
+                } else if from.row < to.row {
+                    2
+                } else {
+                    3
+                };
+                Some(self.n * self.n + 4 * self.idx(to) + side)
+            }
             _ => None,
         }
     }
 
     fn amaf_slots(&self) -> usize {
-        self.n * self.n
+        5 * self.n * self.n
     }
 }

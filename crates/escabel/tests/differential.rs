@@ -56,6 +56,15 @@ fn run(spec: &str, seed: u64, stacking_bias: bool) {
         };
         let legal = sorted(&engine);
         assert_eq!(legal, sorted(&reference), "legal plies: {}", ctx());
+        assert_eq!(engine.amaf_slots(), reference.amaf_slots(), "{}", ctx());
+        for &ply in &legal {
+            assert_eq!(
+                engine.amaf_index(ply),
+                reference.amaf_index(ply),
+                "AMAF of {ply}: {}",
+                ctx()
+            );
+        }
         assert_eq!(engine.board_cells(), reference.board_cells(), "board: {}", ctx());
         assert_eq!(engine.to_move_colour(), reference.to_move_colour(), "{}", ctx());
         assert_eq!(engine.to_move_seat(), reference.to_move_seat(), "{}", ctx());
