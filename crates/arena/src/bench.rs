@@ -70,6 +70,12 @@ pub struct BenchResult {
     /// `mcts_speedup`: the ceiling for the MCTS speed-up on this machine.
     #[serde(default)]
     pub independent_speedup: BTreeMap<String, f64>,
+    /// The MCTS speed-up as a share of the independent-playout speed-up:
+    /// the median over the rounds of the two speed-ups' ratio in the same
+    /// round (the series of a round run back to back, so this is steadier
+    /// than the ratio of the medians on a noisy machine).
+    #[serde(default)]
+    pub mcts_share_of_independent: BTreeMap<String, f64>,
 }
 
 /// The whole benchmark report (the `--json` output).
@@ -127,13 +133,10 @@ fn parallel_playouts<G: Game>(start: &G, threads: usize, per_thread: u64) -> f64
 /// count runs once, back to back.
 pub const SCALING_ROUNDS: usize = 9;
 
-/// Rates by thread count, one per round, summed up as medians and as the
-/// median over rounds of each round's ratio to one thread (when 1 is among
-/// the counts).
-#[derive(Debug, Default)]
-struct Scaling {
-    medians: BTreeMap<String, f64>,
-    speedups: BTreeMap<String, f64>,
+/// Rates of one measured series: `rates[k][round]` for thread count
+/// `threads[k]`.
+struct Series {
+    rates: Vec<Vec<f64>>,
 }
 
 fn median(mut values: Vec<f64>) -> f64 {
@@ -141,57 +144,98 @@ fn median(mut values: Vec<f64>) -> f64 {
     values.get(values.len() / 2).copied().unwrap_or(0.0)
 }
 
-impl Scaling {
-    /// Runs `measure(thread_count)` for every thread count in every round
-    /// (a `None` is not kept).
-    fn measure(threads: &[usize], mut measure: impl FnMut(usize) -> Option<f64>) -> Scaling {
-        let mut rates: Vec<Vec<f64>> = vec![Vec::new(); threads.len()];
-        // Round 0 warms up (and is not kept).
-        for round in 0..=SCALING_ROUNDS {
-            for (&t, rates) in threads.iter().zip(&mut rates) {
-                let rate = measure(t);
-                if let (Some(rate), true) = (rate, round > 0) {
+/// Runs every series for every thread count in every round (`measure(k)`
+/// measures thread count `threads[k]`), the series of a round back to
+/// back, so a slow spell of the machine hits all of them alike. Round 0
+/// warms up and is not kept.
+fn measure_rounds(threads: &[usize], series: &mut [&mut dyn FnMut(usize) -> f64]) -> Vec<Series> {
+    let mut out: Vec<Series> = series
+        .iter()
+        .map(|_| Series {
+            rates: vec![Vec::new(); threads.len()],
+        })
+        .collect();
+    for round in 0..=SCALING_ROUNDS {
+        for (measure, kept) in series.iter_mut().zip(&mut out) {
+            for (k, rates) in kept.rates.iter_mut().enumerate() {
+                let rate = measure(k);
+                if round > 0 {
                     rates.push(rate);
                 }
             }
         }
-        let one = threads.iter().position(|&t| t == 1);
-        let mut scaling = Scaling::default();
-        for (k, &t) in threads.iter().enumerate() {
-            scaling.medians.insert(t.to_string(), median(rates[k].clone()));
-            if let Some(one) = one.filter(|_| t > 1) {
-                let ratios = rates[k]
-                    .iter()
-                    .zip(&rates[one])
-                    .filter(|(_, &base)| base > 0.0)
-                    .map(|(&r, &base)| r / base)
-                    .collect();
-                scaling.speedups.insert(t.to_string(), median(ratios));
-            }
-        }
-        scaling
+    }
+    out
+}
+
+impl Series {
+    /// Median rate by thread count.
+    fn medians(&self, threads: &[usize]) -> BTreeMap<String, f64> {
+        threads
+            .iter()
+            .zip(&self.rates)
+            .map(|(t, rates)| (t.to_string(), median(rates.clone())))
+            .collect()
+    }
+
+    /// Each round's speed-up of thread count `threads[k]` over one thread.
+    fn round_speedups(&self, threads: &[usize], k: usize) -> Option<Vec<f64>> {
+        let one = threads.iter().position(|&t| t == 1)?;
+        Some(
+            self.rates[k]
+                .iter()
+                .zip(&self.rates[one])
+                .map(|(&r, &base)| if base > 0.0 { r / base } else { 0.0 })
+                .collect(),
+        )
+    }
+
+    /// Median over the rounds of each round's speed-up, by thread count
+    /// above one.
+    fn speedups(&self, threads: &[usize]) -> BTreeMap<String, f64> {
+        threads
+            .iter()
+            .enumerate()
+            .filter(|&(_, &t)| t > 1)
+            .filter_map(|(k, &t)| Some((t.to_string(), median(self.round_speedups(threads, k)?))))
+            .collect()
     }
 }
 
-/// Random playouts per second for each thread count, each thread playing
-/// the games one thread plays in `budget / SCALING_ROUNDS` (at the rate
-/// `one_thread`).
-fn independent_playouts<G: Game>(start: &G, threads: &[usize], budget: Duration, one_thread: f64) -> Scaling {
-    let per_thread = (one_thread * budget.as_secs_f64() / SCALING_ROUNDS as f64).max(1.0) as u64;
-    Scaling::measure(threads, |t| Some(parallel_playouts(start, t, per_thread)))
+/// The median over the rounds of `a`'s speed-up divided by `b`'s in the
+/// same round, by thread count above one.
+fn relative_speedups(threads: &[usize], a: &Series, b: &Series) -> BTreeMap<String, f64> {
+    threads
+        .iter()
+        .enumerate()
+        .filter(|&(_, &t)| t > 1)
+        .filter_map(|(k, &t)| {
+            let ratios = a
+                .round_speedups(threads, k)?
+                .into_iter()
+                .zip(b.round_speedups(threads, k)?)
+                .map(|(x, y)| if y > 0.0 { x / y } else { 0.0 })
+                .collect();
+            Some((t.to_string(), median(ratios)))
+        })
+        .collect()
 }
 
-/// MCTS iterations per second from `start` for each thread count: searches
-/// of one fixed iteration count (what one thread runs in
-/// `budget / SCALING_ROUNDS`), the thread counts taking turns.
+/// One MCTS engine per thread count, each running searches from `start`
+/// of one fixed iteration count: what one thread runs in
+/// `budget / SCALING_ROUNDS`.
 ///
 /// Every search runs the same number of iterations, so every thread count
 /// builds a tree of about the same size (iterations slow down as the tree
-/// grows, so a time budget would favour the fewer threads). Each thread
-/// count has one engine that starts every search afresh, as an engine does
-/// from move to move of a game; the warm-up round also gets the trees'
-/// memory from the system.
-fn mcts_speed<G: Game>(start: &G, threads: &[usize], budget: Duration, engine: &MctsOptions) -> Scaling {
+/// grows, so a time budget would favour the fewer threads). Each engine
+/// starts every search afresh, as an engine does from move to move of a
+/// game; the warm-up round also gets the trees' memory from the system.
+fn mcts_engines<G: Game>(
+    start: &G,
+    threads: &[usize],
+    budget: Duration,
+    engine: &MctsOptions,
+) -> Vec<Mcts<G>> {
     let per_search = budget / SCALING_ROUNDS as u32;
     let calibrate = MctsOptions {
         iterations: None,
@@ -200,23 +244,23 @@ fn mcts_speed<G: Game>(start: &G, threads: &[usize], budget: Duration, engine: &
         ..engine.clone()
     };
     let iterations = Mcts::<G>::new(calibrate).search(start).iterations.max(100);
-    let mut engines: BTreeMap<usize, Mcts<G>> = threads
+    threads
         .iter()
         .map(|&t| {
-            let options = MctsOptions {
+            Mcts::new(MctsOptions {
                 iterations: Some(iterations),
                 time: None,
                 threads: t,
                 ..engine.clone()
-            };
-            (t, Mcts::new(options))
+            })
         })
-        .collect();
-    Scaling::measure(threads, |t| {
-        let engine = engines.get_mut(&t)?;
-        engine.reset();
-        Some(engine.search(start).iterations_per_sec)
-    })
+        .collect()
+}
+
+/// One search's iterations per second.
+fn mcts_rate<G: Game>(engine: &mut Mcts<G>, start: &G) -> f64 {
+    engine.reset();
+    engine.search(start).iterations_per_sec
 }
 
 fn perft_speed<G: Game>(start: &G, budget: Duration) -> (f64, u32) {
@@ -264,26 +308,40 @@ impl GameVisitor for Bench<'_> {
         if !counts.contains(&1) {
             counts.insert(0, 1);
         }
-        let mcts = mcts_speed(&start, &counts, self.budget, self.engine);
-        let mcts_iters_per_sec = mcts
-            .medians
-            .into_iter()
-            .filter(|(t, _)| self.threads.iter().any(|k| k.to_string() == *t))
-            .collect();
-        let independent = if counts.len() > 1 {
-            independent_playouts(&start, &counts, self.budget, playouts_per_sec)
+        let mut engines = mcts_engines(&start, &counts, self.budget, self.engine);
+        let mut mcts = |k: usize| mcts_rate(&mut engines[k], &start);
+        // Independent playouts: each thread plays the games one thread
+        // plays in `budget / SCALING_ROUNDS`.
+        let per_thread =
+            (playouts_per_sec * self.budget.as_secs_f64() / SCALING_ROUNDS as f64).max(1.0) as u64;
+        let mut independent = |k: usize| parallel_playouts(&start, counts[k], per_thread);
+        let series = if counts.len() > 1 {
+            measure_rounds(&counts, &mut [&mut mcts, &mut independent])
         } else {
-            Scaling::default()
+            measure_rounds(&counts, &mut [&mut mcts])
         };
+        let in_report = |(t, _): &(String, f64)| self.threads.iter().any(|k| k.to_string() == *t);
+        let mcts = &series[0];
+        let mcts_iters_per_sec = mcts.medians(&counts).into_iter().filter(in_report).collect();
+        let (independent_playouts_per_sec, independent_speedup, mcts_share_of_independent) =
+            match series.get(1) {
+                Some(independent) => (
+                    independent.medians(&counts),
+                    independent.speedups(&counts),
+                    relative_speedups(&counts, mcts, independent),
+                ),
+                None => Default::default(),
+            };
         BenchResult {
             spec,
             playouts_per_sec,
             perft_nodes_per_sec,
             perft_depth,
             mcts_iters_per_sec,
-            mcts_speedup: mcts.speedups,
-            independent_playouts_per_sec: independent.medians,
-            independent_speedup: independent.speedups,
+            mcts_speedup: mcts.speedups(&counts),
+            independent_playouts_per_sec,
+            independent_speedup,
+            mcts_share_of_independent,
         }
     }
 }
@@ -394,6 +452,9 @@ pub fn format_report(report: &BenchReport) -> String {
                 if let Some(ceiling) = r.independent_speedup.get(&key) {
                     out.push_str(&format!("; independent playouts {ceiling:.2}x"));
                 }
+                if let Some(share) = r.mcts_share_of_independent.get(&key) {
+                    out.push_str(&format!(", {:.0}% of it", 100.0 * share));
+                }
                 out.push(')');
             }
         }
@@ -465,12 +526,13 @@ mod tests {
                 mcts_speedup: [("2".to_owned(), 1.85), ("16".to_owned(), 10.0)].into(),
                 independent_playouts_per_sec: [("1".to_owned(), 50.0), ("2".to_owned(), 90.0)].into(),
                 independent_speedup: [("2".to_owned(), 1.8)].into(),
+                mcts_share_of_independent: [("2".to_owned(), 0.97)].into(),
             }],
         };
         let text = format_report(&report);
         // Thread counts in numeric order, each beyond one with its ratio.
         assert!(
-            text.contains("mcts 1 thread: 100 iters/s, mcts 2 threads: 185 iters/s (1.85x; independent playouts 1.80x), mcts 16 threads: 1000 iters/s (10.00x)"),
+            text.contains("mcts 1 thread: 100 iters/s, mcts 2 threads: 185 iters/s (1.85x; independent playouts 1.80x, 97% of it), mcts 16 threads: 1000 iters/s (10.00x)"),
             "{text}"
         );
     }

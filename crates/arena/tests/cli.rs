@@ -572,4 +572,6 @@ fn analyze_and_bench() {
     assert!(r["mcts_iters_per_sec"]["1"].as_f64().unwrap() > 0.0);
     assert!(r["mcts_iters_per_sec"]["2"].as_f64().unwrap() > 0.0);
     assert!(r["independent_playouts_per_sec"]["2"].as_f64().unwrap() > 0.0);
+    assert!(r["mcts_share_of_independent"]["2"].as_f64().unwrap() > 0.0);
+    assert_eq!(v["engine"], "mcts");
 }
