@@ -10,8 +10,9 @@ use thiserror::Error;
 /// The iteration budget used when neither `iters` nor `time` is given.
 pub const DEFAULT_ITERATIONS: u64 = 10_000;
 
-/// The default memory cap, in tree nodes (44 bytes each for plies of up to 4
-/// bytes: a 40-byte node and its 4-byte AMAF index).
+/// The default memory cap, in tree nodes (41 bytes each for plies of up to 4
+/// bytes: 16 of statistics, 12 of links, 8 for the ply, 4 for the AMAF
+/// index, 1 for the proof).
 pub const DEFAULT_MAX_NODES: usize = 2_000_000;
 
 /// Every key the engine spec accepts, in canonical order.

@@ -370,14 +370,15 @@ impl<G: Game> Worker<G> {
         let mut best = range.start;
         let mut best_score = f64::NEG_INFINITY;
         for segment in tree.segments(range) {
-            for (k, ch) in segment.nodes.iter().enumerate() {
+            for (k, (ch, proof)) in segment.stats.iter().zip(segment.proofs).enumerate() {
                 let i = segment.first + k as u32;
-                let mut proof = UNPROVEN;
-                if opts.solver {
-                    proof = ch.proof();
-                    if proof == PROVEN_WIN {
-                        return i;
-                    }
+                let proof = if opts.solver {
+                    proof.load(Ordering::Acquire)
+                } else {
+                    UNPROVEN
+                };
+                if proof == PROVEN_WIN {
+                    return i;
                 }
                 let (n, wins) = ch.stats();
                 let (rn, rwins) = if sh.rave { ch.rave() } else { (0, 0) };
@@ -486,7 +487,7 @@ impl<G: Game> Worker<G> {
                     let bits = &self.amaf[child_mover.index()];
                     let reward = for_seat(points, child_mover);
                     for segment in tree.segments(range) {
-                        for (ch, a) in segment.nodes.iter().zip(segment.amaf) {
+                        for (ch, a) in segment.stats.iter().zip(segment.amaf) {
                             let a = a.load(Ordering::Relaxed);
                             if a != NO_AMAF && bits[(a >> 6) as usize] & (1 << (a & 63)) != 0 {
                                 ch.add_rave(reward);
