@@ -18,7 +18,7 @@ pub const DEFAULT_MAX_NODES: usize = 2_000_000;
 /// Every key the engine spec accepts, in canonical order.
 pub const KEYS: &[&str] = &[
     "iters", "time", "threads", "c", "rave", "solver", "seed", "nodes", "parallel", "playout", "fpu",
-    "ravek", "expand",
+    "ravek", "expand", "ponder",
 ];
 
 /// How a search is configured. Parsed from and printed as the engine spec
@@ -76,6 +76,11 @@ pub struct MctsOptions {
     pub rave_k: f64,
     /// `expand=N` (default 1): visits a leaf needs before it is expanded.
     pub expand_visits: u32,
+    /// `ponder=on|off` (default off): think on the opponent's time. A
+    /// setting for hosts that keep the engine between plies (`arena play`,
+    /// the arena engine protocol), which then call [`Mcts::ponder`](crate::Mcts::ponder)
+    /// after the engine's own ply; a single search does not look at it.
+    pub ponder: bool,
 }
 
 impl Default for MctsOptions {
@@ -94,6 +99,7 @@ impl Default for MctsOptions {
             fpu: 10.0,
             rave_k: 2000.0,
             expand_visits: 1,
+            ponder: false,
         }
     }
 }
@@ -148,7 +154,7 @@ pub enum OptionsError {
         expected: &'static str,
     },
     /// A piece without `=`.
-    #[error("mcts option `{0}` has no value: write key=value (accepted keys: iters, time, threads, c, rave, solver, seed, nodes, parallel, playout, fpu, ravek, expand)")]
+    #[error("mcts option `{0}` has no value: write key=value (accepted keys: iters, time, threads, c, rave, solver, seed, nodes, parallel, playout, fpu, ravek, expand, ponder)")]
     MissingValue(String),
     /// The same key twice.
     #[error("mcts option `{0}` is given twice")]
@@ -325,6 +331,7 @@ impl FromStr for MctsOptions {
                     }
                 }
                 "expand" => o.expand_visits = parse_int(key, value, "a visit count from 0 to 2^32-1")?,
+                "ponder" => o.ponder = parse_on_off(key, value)?,
                 _ => unreachable!("canonical keys come from KEYS"),
             }
         }
@@ -380,6 +387,9 @@ impl fmt::Display for MctsOptions {
         }
         if self.expand_visits != d.expand_visits {
             parts.push(format!("expand={}", self.expand_visits));
+        }
+        if self.ponder != d.ponder {
+            parts.push(format!("ponder={}", on_off(self.ponder)));
         }
         write!(f, "mcts:{}", parts.join(","))
     }

@@ -71,3 +71,47 @@ fn node_fields_are_packed_small() {
     assert_eq!(std::mem::size_of::<crate::tree::Stats>(), 16);
     assert!(std::mem::size_of::<crate::tree::Links>() <= 12);
 }
+
+#[test]
+fn pondering_keeps_the_replys_subtree_and_the_budget() {
+    let mut game = TicTacToe::new(Default::default());
+    game.play_str("b2").unwrap();
+    let engine = Mcts::<TicTacToe>::new("iters=300,threads=2,solver=off".parse().unwrap());
+    let pondering = engine.ponder(&game);
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    let (mut engine, pondered) = pondering.finish();
+    // Pondering ran past the iteration budget, and the budget is back.
+    assert!(pondered.iterations > 300, "{}", pondered.iterations);
+    assert_eq!(engine.options().iterations, Some(300));
+    assert_eq!(engine.root_visits(), pondered.iterations);
+    let reply = pondered.children.last().unwrap().ply;
+    let kept = pondered.children.last().unwrap().visits;
+    assert!(kept > 0);
+    engine.advance(reply);
+    assert_eq!(engine.root_visits(), kept);
+    game.play(reply).unwrap();
+    let result = engine.search(&game);
+    assert_eq!(result.iterations, 300);
+    assert_eq!(engine.root_visits(), kept + 300);
+}
+
+#[test]
+fn pondering_a_finished_game_returns_at_once() {
+    let mut game = TicTacToe::new(Default::default());
+    game.play_list("a1 b1 a2 b2 a3").unwrap();
+    let (engine, result) = Mcts::<TicTacToe>::default().ponder(&game).finish();
+    assert_eq!(result.best, None);
+    assert_eq!(result.iterations, 0);
+    assert_eq!(engine.tree_nodes(), 0);
+}
+
+#[test]
+fn dropping_a_ponder_stops_its_search() {
+    let game = TicTacToe::new(Default::default());
+    let engine = Mcts::<TicTacToe>::new("solver=off".parse().unwrap());
+    let stop = engine.stop_handle();
+    let pondering = engine.ponder(&game);
+    std::thread::sleep(std::time::Duration::from_millis(10));
+    drop(pondering);
+    assert!(!stop.is_running());
+}

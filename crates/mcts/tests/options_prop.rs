@@ -24,12 +24,13 @@ fn options() -> impl Strategy<Value = MctsOptions> {
             0u32..2000,
             1u32..100_000,
             0u32..100,
+            any::<bool>(),
         ),
     )
         .prop_map(
             |(
                 (iterations, micros, threads, c, rave, solver, seed),
-                (max_nodes, root_parallel, playout_cap, fpu, rave_k, expand_visits),
+                (max_nodes, root_parallel, playout_cap, fpu, rave_k, expand_visits, ponder),
             )| {
                 let time = micros.map(Duration::from_micros);
                 MctsOptions {
@@ -50,6 +51,7 @@ fn options() -> impl Strategy<Value = MctsOptions> {
                     fpu: f64::from(fpu) / 10.0,
                     rave_k: f64::from(rave_k) / 4.0,
                     expand_visits,
+                    ponder,
                 }
             },
         )
