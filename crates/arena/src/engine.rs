@@ -209,6 +209,11 @@ pub trait Player<G: Game>: Send {
     fn threads(&self) -> usize {
         1
     }
+
+    /// Thinks on the opponent's time about `game` (reached by `history`,
+    /// usually just after the engine's own ply) until the next request, if
+    /// the engine is set to ponder; the default does nothing.
+    fn ponder(&mut self, _game: &G, _history: &[G::Ply]) {}
 }
 
 /// A parsed engine spec.
@@ -451,7 +456,10 @@ impl<G: Game> Player<G> for RandomPlayer {
 
 /// The `mcts` engine: a search tree kept from ply to ply.
 pub struct MctsPlayer<G: Game> {
+    /// The engine; while pondering, a stand-in with the same options (the
+    /// engine itself is in `pondering`).
     mcts: Mcts<G>,
+    pondering: Option<mcts::Ponder<G>>,
     synced: Vec<G::Ply>,
 }
 
@@ -468,15 +476,22 @@ impl<G: Game> MctsPlayer<G> {
     pub fn new(options: MctsOptions) -> MctsPlayer<G> {
         MctsPlayer {
             mcts: Mcts::new(options),
+            pondering: None,
             synced: Vec::new(),
         }
     }
 
-    /// Brings the kept tree up to `history` (or drops it) and searches.
-    fn search(&mut self, game: &G, history: &[G::Ply]) -> Result<mcts::SearchResult<G::Ply>, EngineError> {
-        if game.status().is_finished() {
-            return Err(EngineError::GameOver);
+    /// Ends pondering, if any, and takes the engine back.
+    fn stop_pondering(&mut self) {
+        if let Some(pondering) = self.pondering.take() {
+            self.mcts = pondering.finish().0;
         }
+    }
+
+    /// Brings the kept tree up to `history`, or drops it when `history`
+    /// does not continue what the engine saw.
+    fn sync(&mut self, history: &[G::Ply]) {
+        self.stop_pondering();
         let seen = self.synced.len();
         if seen <= history.len() && history[..seen] == self.synced[..] {
             for &ply in &history[seen..] {
@@ -486,6 +501,14 @@ impl<G: Game> MctsPlayer<G> {
             self.mcts.reset();
         }
         self.synced = history.to_vec();
+    }
+
+    /// Brings the kept tree up to `history` and searches.
+    fn search(&mut self, game: &G, history: &[G::Ply]) -> Result<mcts::SearchResult<G::Ply>, EngineError> {
+        if game.status().is_finished() {
+            return Err(EngineError::GameOver);
+        }
+        self.sync(history);
         Ok(self.mcts.search(game))
     }
 }
@@ -539,6 +562,7 @@ impl<G: Game> Player<G> for MctsPlayer<G> {
     }
 
     fn set_option(&mut self, key: &str, value: &str) -> Result<(), EngineError> {
+        self.stop_pondering();
         let mut current = self.mcts.options().clone();
         // The budget set last wins: a new time drops the iteration count
         // and the other way round.
@@ -574,6 +598,16 @@ impl<G: Game> Player<G> for MctsPlayer<G> {
 
     fn threads(&self) -> usize {
         self.mcts.options().thread_count()
+    }
+
+    fn ponder(&mut self, game: &G, history: &[G::Ply]) {
+        if !self.mcts.options().ponder || game.status().is_finished() {
+            return;
+        }
+        self.sync(history);
+        let stand_in = Mcts::new(self.mcts.options().clone());
+        let engine = std::mem::replace(&mut self.mcts, stand_in);
+        self.pondering = Some(engine.ponder(game));
     }
 }
 
@@ -864,6 +898,31 @@ mod tests {
         assert!(a.best.is_some() && !a.children.is_empty() && !a.pv.is_empty());
         assert!("mcts:iters=x".parse::<EngineSpec>().is_err());
         assert!("mcts:bogus=1".parse::<EngineSpec>().is_err());
+    }
+
+    #[test]
+    fn pondering_mcts_keeps_what_it_learnt_on_the_opponents_time() {
+        let mut p = MctsPlayer::<TicTacToe>::new("mcts:iters=200,solver=off,ponder=on".parse().unwrap());
+        let mut game = TicTacToe::new(Default::default());
+        let mine = p.genmove(&game, &[]).unwrap().ply;
+        game.play(mine).unwrap();
+        p.ponder(&game, &[mine]);
+        assert!(p.pondering.is_some());
+        std::thread::sleep(Duration::from_millis(30));
+        let theirs = game
+            .random_ply(&mut rand::rngs::SmallRng::seed_from_u64(1))
+            .unwrap();
+        game.play(theirs).unwrap();
+        p.genmove(&game, &[mine, theirs]).unwrap();
+        assert!(p.pondering.is_none());
+        // The search added its 200 iterations to the pondered subtree.
+        assert!(p.mcts.root_visits() > 200, "{}", p.mcts.root_visits());
+        assert_eq!(p.describe(), "mcts:iters=200,solver=off,ponder=on");
+
+        // Without ponder=on nothing runs between requests.
+        let mut q = MctsPlayer::<TicTacToe>::new("mcts:iters=200".parse().unwrap());
+        q.ponder(&game, &[mine, theirs]);
+        assert!(q.pondering.is_none());
     }
 
     #[test]

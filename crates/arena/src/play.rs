@@ -140,6 +140,8 @@ impl<R: BufRead, W: Write> GameVisitor for Play<'_, R, W> {
                 if let Some(engine) = sides[seat.index()].engine.as_mut() {
                     let choice = engine.genmove(&game, pos.history())?;
                     pos.play(choice.ply)?;
+                    // With `ponder=on` the engine thinks on the other side's time.
+                    engine.ponder(pos.game(), pos.history());
                     let text = format!(
                         "{} plays {}{}\n{}",
                         mover(&game),

@@ -83,6 +83,9 @@ impl<G: Game> Core for CoreImpl<G> {
                 self.position
                     .play(choice.ply)
                     .map_err(|e| format!("the engine chose an illegal ply: {e}"))?;
+                // With `ponder=on` the engine thinks until the next command.
+                let after = self.position.game().clone();
+                self.engine.ponder(&after, self.position.history());
                 Ok(choice.ply.to_string())
             }
             "analyze" => {
@@ -338,6 +341,27 @@ mod tests {
 
     fn ask(s: &mut Session, line: &str) -> String {
         s.handle_line(line).0
+    }
+
+    #[test]
+    fn a_pondering_engine_answers_as_usual() {
+        let mut s = Session::new("tictactoe", "mcts:iters=300,ponder=on").unwrap();
+        let first = ask(&mut s, "genmove");
+        assert!(first.starts_with("= "), "{first}");
+        // The engine thinks while the opponent's ply and these commands arrive.
+        let legal = ask(&mut s, "legal");
+        let reply = legal
+            .trim_start_matches("= ")
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .to_owned();
+        assert_eq!(ask(&mut s, &format!("play {reply}")), "=\n\n");
+        let second = ask(&mut s, "genmove");
+        assert!(second.starts_with("= "), "{second}");
+        assert_eq!(ask(&mut s, "set ponder off"), "=\n\n");
+        assert!(ask(&mut s, "genmove").starts_with("= "));
+        assert!(ask(&mut s, "set ponder maybe").starts_with("? "));
     }
 
     #[test]
