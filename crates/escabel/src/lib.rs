@@ -541,7 +541,7 @@ impl Game for Escabel {
 /// RAVE went from -74 Elo (placements only, 200 games) to +85 [+17, +160]
 /// (100 games); at 1000 iterations from +85 (300 games) to +151 [+101, +208]
 /// (200 games).
-pub(crate) fn stack_direction(from: Point, to: Point) -> usize {
+fn stack_direction(from: Point, to: Point) -> usize {
     match (from.col.cmp(&to.col), from.row.cmp(&to.row)) {
         (std::cmp::Ordering::Less, _) => 0,
         (std::cmp::Ordering::Greater, _) => 1,

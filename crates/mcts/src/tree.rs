@@ -259,7 +259,7 @@ impl<P> Chunk<P> {
         }
     }
 
-    /// Node `i` of the chunk (`i < CHUNK`).
+    /// The node of tree index `i`, which lies in this chunk.
     #[inline]
     fn node(&self, i: usize) -> Node<'_, P> {
         let i = i & CHUNK_MASK;
@@ -360,7 +360,7 @@ impl<P: Copy + Send + Sync> Tree<P> {
         self.chunks[i >> CHUNK_BITS]
             .get()
             .expect("allocated chunk")
-            .node(i & CHUNK_MASK)
+            .node(i)
     }
 
     /// The AMAF index of node `i` (see [`Chunk`]), which must have been
