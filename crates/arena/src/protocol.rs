@@ -84,8 +84,7 @@ impl<G: Game> Core for CoreImpl<G> {
                     .play(choice.ply)
                     .map_err(|e| format!("the engine chose an illegal ply: {e}"))?;
                 // With `ponder=on` the engine thinks until the next command.
-                let after = self.position.game().clone();
-                self.engine.ponder(&after, self.position.history());
+                self.engine.ponder(self.position.game(), self.position.history());
                 Ok(choice.ply.to_string())
             }
             "analyze" => {

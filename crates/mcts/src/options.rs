@@ -154,7 +154,7 @@ pub enum OptionsError {
         expected: &'static str,
     },
     /// A piece without `=`.
-    #[error("mcts option `{0}` has no value: write key=value (accepted keys: iters, time, threads, c, rave, solver, seed, nodes, parallel, playout, fpu, ravek, expand, ponder)")]
+    #[error("mcts option `{0}` has no value: write key=value (accepted keys: {keys})", keys = KEYS.join(", "))]
     MissingValue(String),
     /// The same key twice.
     #[error("mcts option `{0}` is given twice")]
