@@ -98,13 +98,13 @@ pub fn check_position<G: Game>(game: &G, candidates: &dyn Fn(&G) -> Vec<G::Ply>,
     // RAVE keys its statistics by AMAF index: indices must fit the slots,
     // and two legal plies of one position must not share one (their
     // children would then share RAVE statistics).
-    let slots = game.amaf_slots();
+    let slots = game.claimable_cells();
     let mut seen_amaf = HashSet::new();
     for &ply in &plies {
-        if let Some(a) = game.amaf_index(ply) {
+        if let Some(a) = game.claimed_cell(ply) {
             assert!(
                 a < slots,
-                "{context}: AMAF index {a} of {ply} not below amaf_slots {slots}"
+                "{context}: AMAF index {a} of {ply} not below claimable_cells {slots}"
             );
             assert!(
                 seen_amaf.insert(a),

@@ -2,6 +2,8 @@
 
 use thiserror::Error;
 
+use crate::side::Status;
+
 /// A ply that could not be read: what was given and what was expected.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("cannot read ply {input:?}: expected {expected}")]
@@ -28,8 +30,8 @@ pub enum PlayError {
     /// The game is already over; nothing can be played.
     #[error("the game is over ({status}); no ply can be played")]
     GameOver {
-        /// The final status, as text.
-        status: String,
+        /// The final status.
+        status: Status,
     },
     /// The ply is well formed but not legal here.
     #[error("illegal ply {ply}: {reason}")]

@@ -18,8 +18,8 @@ use crate::spec::GameOptions;
 pub type PlyBuf<P> = SmallVec<[P; 128]>;
 
 /// Search settings a game recommends, found by matches between engine
-/// settings at equal iterations (each game's `SEARCH_HINTS` says which).
-/// They are defaults only: an engine spec that sets a value wins.
+/// settings (the games' READMEs give the measurements). They are defaults
+/// only: an engine spec that sets a value wins.
 ///
 /// ```
 /// use abstracta_core::{Game, SearchHints, toy::TicTacToe};
@@ -38,8 +38,7 @@ pub struct SearchHints {
 
 impl SearchHints {
     /// The hints of a game that gives none: `c = 0.4` with and without
-    /// RAVE (the best plain-UCT value in Escabel 7x7 and Ecalper 5 at 1000
-    /// iterations, and a safe value with RAVE in both).
+    /// RAVE.
     pub const DEFAULT: SearchHints = SearchHints {
         uct_exploration: 0.4,
         rave_exploration: 0.4,
@@ -85,12 +84,9 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     const NAME: &'static str;
     /// The colour that makes the first ply.
     const FIRST_COLOUR: Colour = Colour::Black;
-    /// Whether plies are "placements" for which all-moves-as-first (RAVE)
-    /// statistics make sense; see [`amaf_index`](Game::amaf_index).
-    const AMAF_COMPATIBLE: bool = false;
-    /// Whether RAVE counts a ply only if its seat still holds the ply's
-    /// slot at the end of the playout; see [`amaf_holder`](Game::amaf_holder).
-    const AMAF_BY_HOLDER: bool = false;
+    /// Whether plies claim cells, and whether a claim lasts; see
+    /// [`claimed_cell`](Game::claimed_cell).
+    const CLAIMS: Claims = Claims::None;
     /// Search settings measured to play well in this game, used by tree
     /// searches when their user sets none.
     const SEARCH_HINTS: SearchHints = SearchHints::DEFAULT;
@@ -153,9 +149,7 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     fn play(&mut self, ply: Self::Ply) -> Result<(), PlayError> {
         let status = self.status();
         if status.is_finished() {
-            return Err(PlayError::GameOver {
-                status: status.to_string(),
-            });
+            return Err(PlayError::GameOver { status });
         }
         if !self.is_legal(ply) {
             return Err(PlayError::Illegal {
@@ -247,43 +241,79 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// a line saying who is to move (colour and seat) or how the game ended.
     fn render(&self) -> String;
 
-    /// A dense index of `ply` for RAVE statistics, below
-    /// [`amaf_slots`](Game::amaf_slots), or `None` if the ply takes no part.
-    fn amaf_index(&self, _ply: Self::Ply) -> Option<usize> {
+    // What a game knows about claims. A search that shares statistics
+    // between plies claiming the same cell (all-moves-as-first, RAVE)
+    // reads these; other callers can ignore them.
+
+    /// The cell `ply` claims for the seat that plays it, as a dense index
+    /// below [`claimable_cells`](Game::claimable_cells), or `None` if it
+    /// claims none. Two different legal plies of one position claim
+    /// different cells. Used only when [`CLAIMS`](Game::CLAIMS) is not
+    /// [`Claims::None`].
+    fn claimed_cell(&self, _ply: Self::Ply) -> Option<usize> {
         None
     }
 
-    /// The number of distinct [`amaf_index`](Game::amaf_index) values.
-    fn amaf_slots(&self) -> usize {
+    /// The number of distinct [`claimed_cell`](Game::claimed_cell) values.
+    fn claimable_cells(&self) -> usize {
         0
     }
 
-    /// For RAVE in games where the effect of a ply can be undone (an
-    /// Ecalper stone can be replaced): the seat that holds AMAF `slot` in
-    /// this position (the end of a playout), or `None` if no seat does.
-    /// Used only when [`AMAF_BY_HOLDER`](Game::AMAF_BY_HOLDER) is true: a
-    /// ply then counts in a seat's RAVE statistics only if that seat still
-    /// holds its slot at the end.
-    fn amaf_holder(&self, _slot: usize) -> Option<Seat> {
+    /// The seat that holds `cell` in this position, or `None` if no seat
+    /// does. Meaningful when [`CLAIMS`](Game::CLAIMS) is
+    /// [`Claims::Revocable`]: a claim then counts only if its seat still
+    /// holds the cell at the end of a game.
+    fn cell_holder(&self, _cell: usize) -> Option<Seat> {
         None
     }
 
-    /// Clears in `slots` (a bitset over AMAF slots, bit `i % 64` of word
-    /// `i / 64`) every slot that `seat` does not hold in this position, as
-    /// [`amaf_holder`](Game::amaf_holder) says. The default asks slot by
-    /// slot; a game whose slots line up with its bitboards can mask whole
-    /// words instead (the search calls this once per seat and playout).
-    fn amaf_keep_held(&self, seat: Seat, slots: &mut [u64]) {
-        for (w, word) in slots.iter_mut().enumerate() {
+    /// Clears in `cells` (a bitset over claimable cells, bit `i % 64` of
+    /// word `i / 64`) every cell that `seat` does not hold in this position,
+    /// as [`cell_holder`](Game::cell_holder) says. The default asks cell by
+    /// cell; a game whose cells line up with its bitboards can mask whole
+    /// words instead.
+    fn retain_held_cells(&self, seat: Seat, cells: &mut [u64]) {
+        for (w, word) in cells.iter_mut().enumerate() {
             let mut bits = *word;
             while bits != 0 {
                 let b = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                if self.amaf_holder(w * 64 + b) != Some(seat) {
+                if self.cell_holder(w * 64 + b) != Some(seat) {
                     *word &= !(1 << b);
                 }
             }
         }
+    }
+}
+
+/// Whether a game's plies claim cells, and whether a claim lasts.
+///
+/// A *claim* is what a placement does: the ply puts the mover's mark on one
+/// cell ([`Game::claimed_cell`]). In games where claims matter whatever the
+/// order they were made in, a search can learn from every ply of a playout
+/// at once (all-moves-as-first statistics).
+///
+/// ```
+/// use abstracta_core::{Claims, Game, toy::TicTacToe};
+/// assert_eq!(TicTacToe::CLAIMS, Claims::Lasting);
+/// assert!(Claims::Revocable.any());
+/// assert!(!Claims::None.any());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Claims {
+    /// Plies claim nothing a search could compare (they move or capture).
+    None,
+    /// A claimed cell stays its claimant's for the rest of the game.
+    Lasting,
+    /// A claim can be taken away later (an Ecalper stone can be replaced):
+    /// [`Game::cell_holder`] says who holds a cell now.
+    Revocable,
+}
+
+impl Claims {
+    /// Whether plies claim cells at all.
+    pub const fn any(self) -> bool {
+        !matches!(self, Claims::None)
     }
 }
 

@@ -46,7 +46,7 @@ pub mod zobrist;
 
 pub use bitboard::{BitBoard, Geometry, Shape};
 pub use error::{ParsePlyError, PlayError, PlyListError, SpecError};
-pub use game::{parse_ply_list, random_playout, split_ply_list, Game, PlyBuf, SearchHints};
+pub use game::{parse_ply_list, random_playout, split_ply_list, Claims, Game, PlyBuf, SearchHints};
 pub use perft::perft;
 pub use point::Point;
 pub use side::{Colour, Outcome, Seat, Status, Termination};

@@ -8,7 +8,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::{ParsePlyError, SpecError};
-use crate::game::{Game, PlyBuf};
+use crate::game::{Claims, Game, PlyBuf};
 use crate::point::Point;
 use crate::side::{Colour, Status};
 use crate::spec::{parse_on_off, GameOptions, LengthCap};
@@ -136,7 +136,7 @@ impl Game for TicTacToe {
     type Ply = TicTacToePly;
     type Options = TicTacToeOptions;
     const NAME: &'static str = "tictactoe";
-    const AMAF_COMPATIBLE: bool = true;
+    const CLAIMS: Claims = Claims::Lasting;
 
     fn new(options: TicTacToeOptions) -> Self {
         TicTacToe {
@@ -275,14 +275,14 @@ impl Game for TicTacToe {
         s
     }
 
-    fn amaf_index(&self, ply: TicTacToePly) -> Option<usize> {
+    fn claimed_cell(&self, ply: TicTacToePly) -> Option<usize> {
         match ply {
             TicTacToePly::Place(p) => Some(usize::from(p.row * 3 + p.col)),
             TicTacToePly::Swap => None,
         }
     }
 
-    fn amaf_slots(&self) -> usize {
+    fn claimable_cells(&self) -> usize {
         9
     }
 }

@@ -58,7 +58,7 @@ use std::str::FromStr;
 
 use abstracta_core::spec::{bad_value, parse_on_off, parse_range};
 use abstracta_core::{
-    zobrist, BitBoard, Colour, Game, GameOptions, Geometry, LengthCap, ParsePlyError, PlyBuf, Point,
+    zobrist, BitBoard, Claims, Colour, Game, GameOptions, Geometry, LengthCap, ParsePlyError, PlyBuf, Point,
     SearchHints, Seat, SpecError, Status,
 };
 use rand::Rng;
@@ -471,9 +471,9 @@ struct Engine<const N: usize> {
 }
 
 impl<const N: usize> Engine<N> {
-    /// See [`Ecalper::amaf_index`](Game::amaf_index): placements at their
+    /// See [`Ecalper::claimed_cell`](Game::claimed_cell): placements at their
     /// bit index, replacements `64 N` later.
-    fn amaf_index(&self, ply: EcalperPly) -> Option<usize> {
+    fn claimed_cell(&self, ply: EcalperPly) -> Option<usize> {
         match ply {
             EcalperPly::Place(p) => self.geo.try_index(p),
             EcalperPly::Replace(p) => self.geo.try_index(p).map(|i| 64 * N + i),
@@ -481,14 +481,14 @@ impl<const N: usize> Engine<N> {
         }
     }
 
-    fn amaf_slots(&self) -> usize {
+    fn claimable_cells(&self) -> usize {
         2 * 64 * N
     }
 
     /// The colour of the stone on the cell of AMAF `slot`.
-    fn amaf_holder(&self, slot: usize) -> Option<Colour> {
+    fn cell_holder(&self, slot: usize) -> Option<Colour> {
         let i = slot % (64 * N);
-        if slot >= self.amaf_slots() {
+        if slot >= self.claimable_cells() {
             return None;
         }
         [Colour::Black, Colour::White]
@@ -497,7 +497,7 @@ impl<const N: usize> Engine<N> {
     }
 
     /// Keeps in `slots` only the slots whose cell holds a `colour` stone.
-    fn amaf_keep_held(&self, colour: Colour, slots: &mut [u64]) {
+    fn retain_held_cells(&self, colour: Colour, slots: &mut [u64]) {
         // Placement slots, then replacement slots, then nothing.
         let held = self.stones[colour.index()].0;
         let masks = held.into_iter().chain(held).chain(std::iter::repeat(0));
@@ -830,15 +830,11 @@ impl Game for Ecalper {
     type Ply = EcalperPly;
     type Options = EcalperOptions;
     const NAME: &'static str = "ecalper";
-    const AMAF_COMPATIBLE: bool = true;
     /// A replacement turns the best of the three stones just placed into
-    /// the opponent's, so a placement counts for RAVE only if the stone is
-    /// still the placer's at the end of the playout.
-    const AMAF_BY_HOLDER: bool = true;
-    /// Measured against plain UCT with c=0.4 at 1000 iterations: with RAVE
-    /// by holder, c=0.4 won on side 5 by +92 and +61 Elo (200 games each)
-    /// and on side 7 by +108 (100 games); c=0.2 -42, c=0.6 +42 (side 5,
-    /// 100 games). Plain UCT with c=0.6 and 0.4 were even, c=0.2 lost.
+    /// the opponent's, so a placement's claim lasts only while the stone is
+    /// still the placer's.
+    const CLAIMS: Claims = Claims::Revocable;
+    /// See the crate README for the matches behind these values.
     const SEARCH_HINTS: SearchHints = SearchHints {
         uct_exploration: 0.4,
         rave_exploration: 0.4,
@@ -993,23 +989,23 @@ impl Game for Ecalper {
 
     /// Slots are bitboard indices, a placement's cell at its bit and a
     /// replacement's one board width of words later, so that
-    /// [`amaf_keep_held`](Game::amaf_keep_held) masks whole words.
-    fn amaf_index(&self, ply: EcalperPly) -> Option<usize> {
-        with!(self, e => e.amaf_index(ply))
+    /// [`retain_held_cells`](Game::retain_held_cells) masks whole words.
+    fn claimed_cell(&self, ply: EcalperPly) -> Option<usize> {
+        with!(self, e => e.claimed_cell(ply))
     }
 
-    fn amaf_slots(&self) -> usize {
-        with!(self, e => e.amaf_slots())
+    fn claimable_cells(&self) -> usize {
+        with!(self, e => e.claimable_cells())
     }
 
-    fn amaf_holder(&self, slot: usize) -> Option<Seat> {
-        let colour = with!(self, e => e.amaf_holder(slot))?;
+    fn cell_holder(&self, slot: usize) -> Option<Seat> {
+        let colour = with!(self, e => e.cell_holder(slot))?;
         Some(self.seat_of(colour))
     }
 
-    fn amaf_keep_held(&self, seat: Seat, slots: &mut [u64]) {
+    fn retain_held_cells(&self, seat: Seat, slots: &mut [u64]) {
         let colour = self.colour_of(seat);
-        with!(self, e => e.amaf_keep_held(colour, slots));
+        with!(self, e => e.retain_held_cells(colour, slots));
     }
 }
 

@@ -5,7 +5,7 @@
 
 use std::collections::VecDeque;
 
-use abstracta_core::{zobrist, Colour, Game, PlyBuf, Point, Status};
+use abstracta_core::{zobrist, Claims, Colour, Game, PlyBuf, Point, Status};
 
 use crate::{EcalperOptions, EcalperPly};
 
@@ -185,7 +185,7 @@ impl Game for ReferenceEcalper {
     type Ply = EcalperPly;
     type Options = EcalperOptions;
     const NAME: &'static str = "ecalper";
-    const AMAF_COMPATIBLE: bool = true;
+    const CLAIMS: Claims = Claims::Revocable;
 
     fn new(options: EcalperOptions) -> Self {
         let size = options.size.clamp(crate::MIN_SIZE, crate::MAX_SIZE);

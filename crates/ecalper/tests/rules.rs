@@ -570,47 +570,47 @@ fn amaf_indices_are_distinct_and_below_the_slot_count() {
                 EcalperPly::Place(Point::new(c, r)),
                 EcalperPly::Replace(Point::new(c, r)),
             ] {
-                if let Some(i) = game.amaf_index(ply) {
-                    assert!(i < game.amaf_slots());
+                if let Some(i) = game.claimed_cell(ply) {
+                    assert!(i < game.claimable_cells());
                     assert!(seen.insert(i));
                 }
             }
         }
     }
     assert_eq!(seen.len(), 2 * 37);
-    assert_eq!(game.amaf_index(EcalperPly::Swap), None);
+    assert_eq!(game.claimed_cell(EcalperPly::Swap), None);
 }
 
 #[test]
-fn amaf_holder_is_the_seat_owning_the_cell_at_the_end() {
-    const { assert!(<Ecalper as Game>::AMAF_BY_HOLDER) };
+fn cell_holder_is_the_seat_owning_the_cell_at_the_end() {
+    assert_eq!(<Ecalper as Game>::CLAIMS, abstracta_core::Claims::Revocable);
     // Black (first seat) places a1 b2 c3; White replaces b2 and places
     // d1 e1 a2: b2 is now White's although Black placed it.
     let game: Ecalper = position("ecalper:size=5", "a1 b2 c3 xb2 d1 e1 a2");
-    let place = |s: &str| game.amaf_index(EcalperPly::Place(p(s))).unwrap();
-    let replace = |s: &str| game.amaf_index(EcalperPly::Replace(p(s))).unwrap();
-    assert_eq!(game.amaf_holder(place("a1")), Some(Seat::First));
-    assert_eq!(game.amaf_holder(place("c3")), Some(Seat::First));
-    assert_eq!(game.amaf_holder(place("b2")), Some(Seat::Second));
-    assert_eq!(game.amaf_holder(replace("b2")), Some(Seat::Second));
-    assert_eq!(game.amaf_holder(place("d1")), Some(Seat::Second));
-    assert_eq!(game.amaf_holder(place("c1")), None);
-    assert_eq!(game.amaf_holder(game.amaf_slots() + 5), None);
+    let place = |s: &str| game.claimed_cell(EcalperPly::Place(p(s))).unwrap();
+    let replace = |s: &str| game.claimed_cell(EcalperPly::Replace(p(s))).unwrap();
+    assert_eq!(game.cell_holder(place("a1")), Some(Seat::First));
+    assert_eq!(game.cell_holder(place("c3")), Some(Seat::First));
+    assert_eq!(game.cell_holder(place("b2")), Some(Seat::Second));
+    assert_eq!(game.cell_holder(replace("b2")), Some(Seat::Second));
+    assert_eq!(game.cell_holder(place("d1")), Some(Seat::Second));
+    assert_eq!(game.cell_holder(place("c1")), None);
+    assert_eq!(game.cell_holder(game.claimable_cells() + 5), None);
     // The word-wise filter agrees with asking slot by slot.
-    let words = game.amaf_slots().div_ceil(64);
+    let words = game.claimable_cells().div_ceil(64);
     let mut rng = SmallRng::seed_from_u64(9);
     for seat in [Seat::First, Seat::Second] {
         let all: Vec<u64> = (0..words).map(|_| rand::Rng::gen::<u64>(&mut rng) | 1).collect();
         let mut kept = all.clone();
-        game.amaf_keep_held(seat, &mut kept);
+        game.retain_held_cells(seat, &mut kept);
         for slot in 0..words * 64 {
             let was = all[slot / 64] >> (slot % 64) & 1 == 1;
             let is = kept[slot / 64] >> (slot % 64) & 1 == 1;
-            assert_eq!(is, was && game.amaf_holder(slot) == Some(seat), "slot {slot}");
+            assert_eq!(is, was && game.cell_holder(slot) == Some(seat), "slot {slot}");
         }
     }
     // After the pie swap the first seat plays White: holders follow seats.
     let swapped: Ecalper = position("ecalper:size=5", "a1 b2 c3 swap");
-    let slot = swapped.amaf_index(EcalperPly::Place(p("a1"))).unwrap();
-    assert_eq!(swapped.amaf_holder(slot), Some(Seat::Second));
+    let slot = swapped.claimed_cell(EcalperPly::Place(p("a1"))).unwrap();
+    assert_eq!(swapped.cell_holder(slot), Some(Seat::Second));
 }

@@ -43,7 +43,7 @@ pub mod reference;
 
 use std::fmt::Write as _;
 
-use abstracta_core::{zobrist, Colour, Game, PlyBuf, Point, SearchHints, Status};
+use abstracta_core::{zobrist, Claims, Colour, Game, PlyBuf, Point, SearchHints, Status};
 use rand::Rng;
 
 use crate::core::Core;
@@ -325,11 +325,8 @@ impl Game for Escabel {
     type Ply = EscabelPly;
     type Options = EscabelOptions;
     const NAME: &'static str = "escabel";
-    const AMAF_COMPATIBLE: bool = true;
-    /// Measured on 7x7 at 1000 iterations against plain UCT with c=0.4,
-    /// when only placements had AMAF slots: RAVE with c=0.4 +92 Elo
-    /// [+44, +145] (200 games), c=0.6 +38 (200), c from 0 to 0.2 even (100
-    /// games each).
+    const CLAIMS: Claims = Claims::Lasting;
+    /// See the crate README for the matches behind these values.
     const SEARCH_HINTS: SearchHints = SearchHints {
         uct_exploration: 0.4,
         rave_exploration: 0.4,
@@ -516,7 +513,7 @@ impl Game for Escabel {
         )
     }
 
-    fn amaf_index(&self, ply: EscabelPly) -> Option<usize> {
+    fn claimed_cell(&self, ply: EscabelPly) -> Option<usize> {
         match ply {
             EscabelPly::Place(p) if p.col < self.options.size && p.row < self.options.size => {
                 Some(usize::from(p.row) * usize::from(self.options.size) + usize::from(p.col))
@@ -530,7 +527,7 @@ impl Game for Escabel {
         }
     }
 
-    fn amaf_slots(&self) -> usize {
+    fn claimable_cells(&self) -> usize {
         5 * usize::from(self.options.size) * usize::from(self.options.size)
     }
 }

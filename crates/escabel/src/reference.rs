@@ -5,7 +5,7 @@
 
 use std::collections::VecDeque;
 
-use abstracta_core::{zobrist, Colour, Game, PlyBuf, Point, Status};
+use abstracta_core::{zobrist, Claims, Colour, Game, PlyBuf, Point, Status};
 
 use crate::{Cells, EscabelOptions, EscabelPly, Variant};
 
@@ -229,7 +229,7 @@ impl Game for ReferenceEscabel {
     type Ply = EscabelPly;
     type Options = EscabelOptions;
     const NAME: &'static str = "escabel";
-    const AMAF_COMPATIBLE: bool = true;
+    const CLAIMS: Claims = Claims::Lasting;
 
     fn new(options: EscabelOptions) -> Self {
         let n = usize::from(options.size);
@@ -378,7 +378,7 @@ impl Game for ReferenceEscabel {
         )
     }
 
-    fn amaf_index(&self, ply: EscabelPly) -> Option<usize> {
+    fn claimed_cell(&self, ply: EscabelPly) -> Option<usize> {
         match ply {
             EscabelPly::Place(p) if self.on_board(p) => Some(self.idx(p)),
             // Slots n^2.. : four per target point, one per side it is
@@ -399,7 +399,7 @@ impl Game for ReferenceEscabel {
         }
     }
 
-    fn amaf_slots(&self) -> usize {
+    fn claimable_cells(&self) -> usize {
         5 * self.n * self.n
     }
 }

@@ -56,11 +56,11 @@ fn run(spec: &str, seed: u64, stacking_bias: bool) {
         };
         let legal = sorted(&engine);
         assert_eq!(legal, sorted(&reference), "legal plies: {}", ctx());
-        assert_eq!(engine.amaf_slots(), reference.amaf_slots(), "{}", ctx());
+        assert_eq!(engine.claimable_cells(), reference.claimable_cells(), "{}", ctx());
         for &ply in &legal {
             assert_eq!(
-                engine.amaf_index(ply),
-                reference.amaf_index(ply),
+                engine.claimed_cell(ply),
+                reference.claimed_cell(ply),
                 "AMAF of {ply}: {}",
                 ctx()
             );

@@ -118,26 +118,26 @@ both!(
     e9_checkered_odd_size_both_setups,
     e9_checkered_first_move_is_a_stacking_move,
     bad_plies_are_errors_not_panics,
-    amaf_slots_for_placements_and_stacking_moves,
+    claimable_cells_for_placements_and_stacking_moves,
 );
 
 /// Not a rule: the RAVE slots. Placements by point; stacking moves by
 /// target point and the side they come from, after the n^2 placement slots.
-fn amaf_slots_for_placements_and_stacking_moves<G: Probe>() {
+fn claimable_cells_for_placements_and_stacking_moves<G: Probe>() {
     let g: G = position("escabel:size=4,pie=off", "a2 b2");
-    assert_eq!(g.amaf_slots(), 80);
-    assert_eq!(g.amaf_index(EscabelPly::Place(p("a1"))), Some(0));
-    assert_eq!(g.amaf_index(EscabelPly::Place(p("d4"))), Some(15));
+    assert_eq!(g.claimable_cells(), 80);
+    assert_eq!(g.claimed_cell(EscabelPly::Place(p("a1"))), Some(0));
+    assert_eq!(g.claimed_cell(EscabelPly::Place(p("d4"))), Some(15));
     let stack = |from: &str, to: &str| EscabelPly::Stack {
         from: p(from),
         to: p(to),
     };
     // b2 is point 5: slots 16 + 4 * 5 + side.
-    assert_eq!(g.amaf_index(stack("a2", "b2")), Some(36)); // from the left
-    assert_eq!(g.amaf_index(stack("c2", "b2")), Some(37)); // from the right
-    assert_eq!(g.amaf_index(stack("b1", "b2")), Some(38)); // from below
-    assert_eq!(g.amaf_index(stack("b3", "b2")), Some(39)); // from above
-    assert_eq!(g.amaf_index(EscabelPly::Swap), None);
+    assert_eq!(g.claimed_cell(stack("a2", "b2")), Some(36)); // from the left
+    assert_eq!(g.claimed_cell(stack("c2", "b2")), Some(37)); // from the right
+    assert_eq!(g.claimed_cell(stack("b1", "b2")), Some(38)); // from below
+    assert_eq!(g.claimed_cell(stack("b3", "b2")), Some(39)); // from above
+    assert_eq!(g.claimed_cell(EscabelPly::Swap), None);
     assert_eq!(
         legal(&g).iter().filter(|s| s.contains('-')).count(),
         1,

@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::time::Instant;
 
-use abstracta_core::{Game, PlyBuf, Seat, Status};
+use abstracta_core::{Claims, Game, PlyBuf, Seat, Status};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
@@ -94,8 +94,8 @@ impl<'a, G: Game, Pol: PlayoutPolicy<G>> Shared<'a, G, Pol> {
         deadline: Option<Instant>,
         stop: &'a AtomicU8,
     ) -> Self {
-        let slots = root_state.amaf_slots();
-        let rave = opts.rave && G::AMAF_COMPATIBLE && slots > 0;
+        let slots = root_state.claimable_cells();
+        let rave = opts.rave && G::CLAIMS.any() && slots > 0;
         Shared {
             tree,
             root_state,
@@ -297,7 +297,7 @@ impl<G: Game> Worker<G> {
             Leaf::Exact(p) => (p, true),
             Leaf::Playout(p) => (p, false),
         };
-        if sh.rave && G::AMAF_BY_HOLDER {
+        if sh.rave && G::CLAIMS == Claims::Revocable {
             self.keep_held_amaf(&state);
         }
         self.backup(sh, points, &state);
@@ -339,7 +339,7 @@ impl<G: Game> Worker<G> {
             child.mover.store(mover, Ordering::Relaxed);
             let amaf = if sh.rave {
                 state
-                    .amaf_index(ply)
+                    .claimed_cell(ply)
                     .filter(|&a| a < sh.slots)
                     .map_or(NO_AMAF, |a| a as u32)
             } else {
@@ -442,7 +442,7 @@ impl<G: Game> Worker<G> {
                 return Leaf::Playout(status_points(state.status()));
             };
             if sh.rave {
-                if let Some(a) = state.amaf_index(ply) {
+                if let Some(a) = state.claimed_cell(ply) {
                     if a < sh.slots {
                         let s = state.to_move_seat().index();
                         self.amaf[s][a >> 6] |= 1 << (a & 63);
@@ -498,7 +498,7 @@ impl<G: Game> Worker<G> {
                 let a = tree.amaf(i).load(Ordering::Relaxed);
                 if a != NO_AMAF
                     && i != root
-                    && (!G::AMAF_BY_HOLDER || end.amaf_holder(a as usize) == Some(mover))
+                    && (G::CLAIMS != Claims::Revocable || end.cell_holder(a as usize) == Some(mover))
                 {
                     self.amaf[mover.index()][(a >> 6) as usize] |= 1 << (a & 63);
                 }
@@ -512,10 +512,10 @@ impl<G: Game> Worker<G> {
     }
 
     /// Keeps in each seat's playout AMAF set only the slots that seat holds
-    /// at the end (`end`), for games with `AMAF_BY_HOLDER`.
+    /// at the end (`end`), for games whose claims are revocable.
     fn keep_held_amaf(&mut self, end: &G) {
         for (bits, seat) in self.amaf.iter_mut().zip([Seat::First, Seat::Second]) {
-            end.amaf_keep_held(seat, bits);
+            end.retain_held_cells(seat, bits);
         }
     }
 

@@ -346,7 +346,7 @@ fn exploration_default_comes_from_the_game() {
         let r = Mcts::<TicTacToe>::new(opts(spec)).search(&game);
         r.children.iter().map(|c| (c.ply, c.visits)).collect::<Vec<_>>()
     };
-    const { assert!(<TicTacToe as Game>::AMAF_COMPATIBLE) };
+    const { assert!(<TicTacToe as Game>::CLAIMS.any()) };
     let hints = <TicTacToe as Game>::SEARCH_HINTS;
     let o = opts("iters=600,seed=3");
     assert_eq!(o.exploration, None);

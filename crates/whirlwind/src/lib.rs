@@ -57,7 +57,7 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use abstracta_core::zobrist;
-use abstracta_core::{BitBoard, Colour, Game, Geometry, PlyBuf, Point, SearchHints, Status};
+use abstracta_core::{BitBoard, Claims, Colour, Game, Geometry, PlyBuf, Point, SearchHints, Status};
 use rand::Rng;
 
 pub use options::{Setup, WhirlwindOptions, WhirlwindPly, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
@@ -639,11 +639,8 @@ impl Game for Whirlwind {
     type Ply = WhirlwindPly;
     type Options = WhirlwindOptions;
     const NAME: &'static str = "whirlwind";
-    const AMAF_COMPATIBLE: bool = true;
-    /// Measured at 1000 iterations, 100 games per pairing, against plain
-    /// UCT with c=0.4: on 8x8 RAVE with c=0 scored +276 Elo, c=0.05 +230,
-    /// c=0.1 +123, c=0.2 +28; on 14x14 RAVE with c from 0 to 0.1 won 299
-    /// of 300 games. Plain UCT with c=0.1 lost to c=0.4 by -220 (8x8).
+    const CLAIMS: Claims = Claims::Lasting;
+    /// See the crate README for the matches behind these values.
     const SEARCH_HINTS: SearchHints = SearchHints {
         uct_exploration: 0.4,
         rave_exploration: 0.05,
@@ -876,7 +873,7 @@ impl Game for Whirlwind {
         )
     }
 
-    fn amaf_index(&self, ply: WhirlwindPly) -> Option<usize> {
+    fn claimed_cell(&self, ply: WhirlwindPly) -> Option<usize> {
         match ply {
             WhirlwindPly::Place(p) if p.col < self.t.n && p.row < self.t.n => {
                 Some(usize::from(p.row) * usize::from(self.t.n) + usize::from(p.col))
@@ -885,7 +882,7 @@ impl Game for Whirlwind {
         }
     }
 
-    fn amaf_slots(&self) -> usize {
+    fn claimable_cells(&self) -> usize {
         usize::from(self.t.n) * usize::from(self.t.n)
     }
 }

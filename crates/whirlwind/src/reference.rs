@@ -6,7 +6,7 @@
 use std::collections::VecDeque;
 
 use abstracta_core::zobrist;
-use abstracta_core::{Colour, Game, PlyBuf, Point, Status};
+use abstracta_core::{Claims, Colour, Game, PlyBuf, Point, Status};
 
 use crate::{render_board, WhirlwindOptions, WhirlwindPly};
 
@@ -249,7 +249,7 @@ impl Game for ReferenceWhirlwind {
     type Ply = WhirlwindPly;
     type Options = WhirlwindOptions;
     const NAME: &'static str = "whirlwind";
-    const AMAF_COMPATIBLE: bool = true;
+    const CLAIMS: Claims = Claims::Lasting;
 
     fn new(options: WhirlwindOptions) -> Self {
         let n = usize::from(options.size);
@@ -370,14 +370,14 @@ impl Game for ReferenceWhirlwind {
         )
     }
 
-    fn amaf_index(&self, ply: WhirlwindPly) -> Option<usize> {
+    fn claimed_cell(&self, ply: WhirlwindPly) -> Option<usize> {
         match ply {
             WhirlwindPly::Place(p) => self.index(p),
             WhirlwindPly::End => None,
         }
     }
 
-    fn amaf_slots(&self) -> usize {
+    fn claimable_cells(&self) -> usize {
         self.n * self.n
     }
 }

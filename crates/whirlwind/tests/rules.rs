@@ -486,10 +486,10 @@ fn render_shows_coordinates_last_stone_and_mover() {
 #[test]
 fn amaf_indices_are_row_major_points() {
     let game: Whirlwind = position(SIX, "");
-    assert_eq!(game.amaf_slots(), 36);
-    assert_eq!(game.amaf_index(ply("a1")), Some(0));
-    assert_eq!(game.amaf_index(ply("b2")), Some(7));
-    assert_eq!(game.amaf_index(ply("f6")), Some(35));
-    assert_eq!(game.amaf_index(WhirlwindPly::End), None);
-    assert_eq!(game.amaf_index(ply("g1")), None);
+    assert_eq!(game.claimable_cells(), 36);
+    assert_eq!(game.claimed_cell(ply("a1")), Some(0));
+    assert_eq!(game.claimed_cell(ply("b2")), Some(7));
+    assert_eq!(game.claimed_cell(ply("f6")), Some(35));
+    assert_eq!(game.claimed_cell(WhirlwindPly::End), None);
+    assert_eq!(game.claimed_cell(ply("g1")), None);
 }
