@@ -41,8 +41,18 @@ pub mod perft;
 pub mod point;
 pub mod side;
 pub mod spec;
+pub mod text;
 pub mod toy;
 pub mod zobrist;
+
+/// The random number generators games and searches take, re-exported so
+/// that callers of [`Game::random_ply`] or [`random_playout`] need no
+/// dependency of their own (see also [`seeded_rng`]).
+pub use rand;
+
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+pub use serde as __serde;
 
 pub use bitboard::{BitBoard, Geometry, Shape};
 pub use error::{ParsePlyError, PlayError, PlyListError, SpecError};
@@ -51,3 +61,29 @@ pub use perft::perft;
 pub use point::Point;
 pub use side::{Colour, Outcome, Seat, Status, Termination};
 pub use spec::{GameOptions, GameSpec, LengthCap};
+pub use text::{Cells, CellsError};
+pub use zobrist::mix_seed;
+
+/// A small, fast random number generator seeded with `seed`: the
+/// generator [`random_playout`] and the searches use.
+///
+/// ```
+/// use abstracta_core::{random_playout, seeded_rng, toy::TicTacToe, Game};
+/// let mut game = TicTacToe::new(Default::default());
+/// let status = random_playout(&mut game, &mut seeded_rng(7));
+/// assert!(status.is_finished());
+/// ```
+pub fn seeded_rng(seed: u64) -> rand::rngs::SmallRng {
+    rand::SeedableRng::seed_from_u64(seed)
+}
+
+/// The names most callers want: `use abstracta_core::prelude::*;`.
+pub mod prelude {
+    pub use crate::game::{random_playout, Claims, Game, PlyBuf};
+    pub use crate::rand::rngs::SmallRng;
+    pub use crate::rand::{Rng, SeedableRng};
+    pub use crate::seeded_rng;
+    pub use crate::side::{Colour, Outcome, Seat, Status, Termination};
+    pub use crate::spec::{GameOptions, GameSpec, LengthCap};
+    pub use crate::{Cells, PlayError, Point, SpecError};
+}

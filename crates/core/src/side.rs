@@ -7,6 +7,7 @@ use std::fmt;
 /// Every game in the collection has Black and White sides; which colour moves
 /// first is a property of the game ([`crate::Game::FIRST_COLOUR`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "lowercase"))]
 pub enum Colour {
     /// The black side.
     Black,
@@ -54,6 +55,7 @@ impl fmt::Display for Colour {
 /// The first seat is the player who makes the game's first ply. After a pie
 /// rule swap the seats keep alternating but own the other colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "lowercase"))]
 pub enum Seat {
     /// The player who moves first.
     First,
@@ -98,6 +100,7 @@ impl fmt::Display for Seat {
 
 /// Who won a finished game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "snake_case"))]
 pub enum Outcome {
     /// One side won: the colour it owned at the end and its seat.
     Win {
@@ -112,6 +115,7 @@ pub enum Outcome {
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "snake_case"))]
 pub enum Termination {
     /// The game's own rules ended it.
     Rules,
@@ -130,6 +134,7 @@ impl fmt::Display for Termination {
 
 /// The state of a game: still going, or finished with an outcome.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "snake_case"))]
 pub enum Status {
     /// Plies can still be played.
     Ongoing,

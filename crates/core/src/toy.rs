@@ -15,13 +15,18 @@ use crate::spec::{parse_on_off, GameOptions, LengthCap};
 use crate::zobrist;
 
 /// Options of the toy game.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct TicTacToeOptions {
     /// Whether White may swap on its first turn.
     pub pie: bool,
     /// Length cap (default: none).
     pub cap: LengthCap,
 }
+
+crate::options_text!(TicTacToeOptions);
+#[cfg(feature = "serde")]
+crate::text_serde!(TicTacToeOptions);
 
 impl GameOptions for TicTacToeOptions {
     const GAME: &'static str = "tictactoe";
@@ -65,6 +70,9 @@ impl fmt::Display for TicTacToePly {
         }
     }
 }
+
+#[cfg(feature = "serde")]
+crate::text_serde!(TicTacToePly);
 
 impl FromStr for TicTacToePly {
     type Err = ParsePlyError;

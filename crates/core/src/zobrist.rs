@@ -8,6 +8,24 @@ pub const fn mix64(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// A well-mixed seed derived from a base seed and an index (game number,
+/// thread, ...): equal inputs give equal seeds, nearby inputs unrelated
+/// ones.
+///
+/// ```
+/// use abstracta_core::mix_seed;
+/// assert_ne!(mix_seed(1, 0), mix_seed(1, 1));
+/// assert_eq!(mix_seed(5, 2), mix_seed(5, 2));
+/// ```
+#[inline]
+pub const fn mix_seed(base: u64, index: u64) -> u64 {
+    mix64(
+        base ^ index
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(0x632B_E59B_D9B4_E019),
+    )
+}
+
 /// The key of feature `feature` in the key family `family`.
 ///
 /// Games XOR keys of the features a position has (a piece of some colour and
