@@ -32,6 +32,16 @@
 //! one spare column (see [`bitboard`]), so every neighbour shift is one
 //! word-carry shift and a mask.
 
+//! # Storage by board size
+//!
+//! A game engine is generic over its word count (`Engine<const N: usize>`);
+//! the game type holds an enum with one variant per word count its sizes
+//! need, chosen once from the options, and reaches the engine through
+//! [`for_width!`]. Variants are stored inline, so cloning a position (every
+//! search iteration does) never allocates, except that a variant more than
+//! four times the size of the default board's variant is boxed, so that
+//! default-size games stay small to copy.
+
 pub mod bitboard;
 #[cfg(any(test, feature = "conformance"))]
 pub mod conformance;
@@ -75,6 +85,25 @@ pub use zobrist::mix_seed;
 /// ```
 pub fn seeded_rng(seed: u64) -> rand::rngs::SmallRng {
     rand::SeedableRng::seed_from_u64(seed)
+}
+
+/// Runs `$body` with `$engine` bound to the engine inside `$storage`,
+/// whichever width variant of the enum `$Enum` it holds (see "Storage by
+/// board size" above). Boxed variants auto-deref on method calls.
+///
+/// ```
+/// enum Storage { Small(Vec<u8>), Large(Box<Vec<u8>>) }
+/// let s = Storage::Large(Box::new(vec![1, 2, 3]));
+/// let len = abstracta_core::for_width!(&s, Storage[Small, Large], v => v.len());
+/// assert_eq!(len, 3);
+/// ```
+#[macro_export]
+macro_rules! for_width {
+    ($storage:expr, $Enum:ident [$($Variant:ident),+ $(,)?], $engine:ident => $body:expr) => {
+        match $storage {
+            $($Enum::$Variant($engine) => $body,)+
+        }
+    };
 }
 
 /// The names most callers want: `use abstracta_core::prelude::*;`.
