@@ -333,7 +333,7 @@ impl Whirlwind {
     }
 
     /// [`Game::play_unchecked`].
-    pub(crate) fn play(&mut self, ply: WhirlwindPly) {
+    pub(crate) fn play_ply(&mut self, ply: WhirlwindPly) {
         let mover = self.to_move;
         let ci = mover.index();
         match ply {

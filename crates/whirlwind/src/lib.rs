@@ -86,7 +86,7 @@ impl Game for Whirlwind {
     }
 
     fn play_unchecked(&mut self, ply: WhirlwindPly) {
-        self.play(ply);
+        self.play_ply(ply);
     }
 
     fn explain_illegal(&self, ply: WhirlwindPly) -> String {
