@@ -108,6 +108,7 @@ fn bench_size(c: &mut Criterion, size: u8) {
         .iter()
         .map(|g| {
             g.board_cells()
+                .as_slice()
                 .iter()
                 .enumerate()
                 .filter(|(_, c)| c.is_none())

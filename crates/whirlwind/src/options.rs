@@ -1,11 +1,8 @@
-//! Options (`size`, `setup`, `cap`) and the ply notation, shared by the
-//! engine and the reference implementation.
-
-use std::fmt;
-use std::str::FromStr;
+//! Options (`size`, `setup`, `cap`), shared by the engine and the reference
+//! implementation.
 
 use abstracta_core::spec::{bad_value, parse_choice, GameOptions, LengthCap};
-use abstracta_core::{ParsePlyError, Point, SpecError};
+use abstracta_core::SpecError;
 
 /// Smallest board side.
 pub const MIN_SIZE: u8 = 4;
@@ -42,20 +39,33 @@ impl Setup {
     }
 }
 
+/// What a board side must be, as error messages say it.
+const SIZE_EXPECTED: &str = "an even number from 4 to 26";
+
 /// The options of a Whirlwind game: `whirlwind[:size=N,setup=a|b,cap=N|none]`.
 ///
-/// Build them from a spec ([`GameOptions::from_spec`]) so they are checked;
-/// a hand-built value with an odd or out-of-range size makes
-/// [`Whirlwind::new`](crate::Whirlwind) panic.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Built from a spec ([`GameOptions::from_spec`], or `str::parse`) or with
+/// [`new`](Self::new) and the `with_*` setters; the board side is checked
+/// on the way in, so every value is a playable game.
+///
+/// ```
+/// use whirlwind::{Setup, WhirlwindOptions};
+/// let options = WhirlwindOptions::new(12).unwrap().with_setup(Setup::B);
+/// assert_eq!(options.to_string(), "whirlwind:size=12,setup=b");
+/// assert!(WhirlwindOptions::new(13).is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct WhirlwindOptions {
     /// Board side, even, 4..=26 (default 14).
-    pub size: u8,
+    size: u8,
     /// Which set-up of W1 (default `a`).
-    pub setup: Setup,
+    setup: Setup,
     /// Length cap (default: none, the game is finite).
-    pub cap: LengthCap,
+    cap: LengthCap,
 }
+
+abstracta_core::options_text!(WhirlwindOptions);
 
 impl Default for WhirlwindOptions {
     fn default() -> Self {
@@ -68,12 +78,46 @@ impl Default for WhirlwindOptions {
 }
 
 impl WhirlwindOptions {
-    /// Options with the given board side and defaults otherwise.
-    pub fn with_size(size: u8) -> Self {
-        WhirlwindOptions {
-            size,
-            ..Self::default()
+    /// Options with the given board side and defaults otherwise; an `Err`
+    /// naming the accepted sides if `size` is not one.
+    pub fn new(size: u8) -> Result<Self, SpecError> {
+        Self::default().with_size(size)
+    }
+
+    /// These options with board side `size` (even, 4..=26).
+    pub fn with_size(self, size: u8) -> Result<Self, SpecError> {
+        if Self::size_ok(size) {
+            Ok(WhirlwindOptions { size, ..self })
+        } else {
+            Err(bad_value(Self::GAME, "size", &size.to_string(), SIZE_EXPECTED))
         }
+    }
+
+    /// These options with set-up `setup`.
+    #[must_use]
+    pub fn with_setup(self, setup: Setup) -> Self {
+        WhirlwindOptions { setup, ..self }
+    }
+
+    /// These options with length cap `cap`.
+    #[must_use]
+    pub fn with_cap(self, cap: LengthCap) -> Self {
+        WhirlwindOptions { cap, ..self }
+    }
+
+    /// The board side.
+    pub const fn size(&self) -> u8 {
+        self.size
+    }
+
+    /// The set-up of W1.
+    pub const fn setup(&self) -> Setup {
+        self.setup
+    }
+
+    /// The length cap.
+    pub const fn cap(&self) -> LengthCap {
+        self.cap
     }
 
     /// Whether `size` is an allowed board side.
@@ -81,6 +125,9 @@ impl WhirlwindOptions {
         size >= MIN_SIZE && size <= MAX_SIZE && size % 2 == 0
     }
 }
+
+#[cfg(feature = "serde")]
+abstracta_core::text_serde!(WhirlwindOptions);
 
 impl GameOptions for WhirlwindOptions {
     const GAME: &'static str = "whirlwind";
@@ -93,7 +140,7 @@ impl GameOptions for WhirlwindOptions {
                     .parse::<u8>()
                     .ok()
                     .filter(|&s| Self::size_ok(s))
-                    .ok_or_else(|| bad_value(Self::GAME, key, value, "an even number from 4 to 26"))?;
+                    .ok_or_else(|| bad_value(Self::GAME, key, value, SIZE_EXPECTED))?;
                 self.size = size;
             }
             "setup" => {
@@ -116,7 +163,7 @@ impl GameOptions for WhirlwindOptions {
                 Self::GAME,
                 "size",
                 &self.size.to_string(),
-                "an even number from 4 to 26",
+                SIZE_EXPECTED,
             ))
         }
     }
@@ -133,37 +180,5 @@ impl GameOptions for WhirlwindOptions {
             pairs.push(("cap", cap));
         }
         pairs
-    }
-}
-
-/// One Whirlwind ply: a stone, or the end of a one-stone turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum WhirlwindPly {
-    /// Place a stone of the mover's colour (`c3`).
-    Place(Point),
-    /// End the turn after one stone (`end`).
-    End,
-}
-
-impl fmt::Display for WhirlwindPly {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            WhirlwindPly::Place(p) => write!(f, "{p}"),
-            WhirlwindPly::End => f.write_str("end"),
-        }
-    }
-}
-
-impl FromStr for WhirlwindPly {
-    type Err = ParsePlyError;
-
-    fn from_str(s: &str) -> Result<Self, ParsePlyError> {
-        let t = s.trim();
-        if t.eq_ignore_ascii_case("end") {
-            return Ok(WhirlwindPly::End);
-        }
-        t.parse::<Point>()
-            .map(WhirlwindPly::Place)
-            .map_err(|_| ParsePlyError::new(s, "a point such as c3 (column a..z, row 1..26), or end"))
     }
 }

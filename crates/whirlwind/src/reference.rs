@@ -6,12 +6,12 @@
 use std::collections::VecDeque;
 
 use abstracta_core::zobrist;
-use abstracta_core::{Claims, Colour, Game, PlyBuf, Point, Status};
+use abstracta_core::{Cells, Claims, Colour, Game, PlyBuf, Point, Status};
 
 use crate::{render_board, WhirlwindOptions, WhirlwindPly};
 
 /// The reference implementation of Whirlwind.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ReferenceWhirlwind {
     options: WhirlwindOptions,
     n: usize,
@@ -25,9 +25,10 @@ pub struct ReferenceWhirlwind {
 }
 
 impl ReferenceWhirlwind {
-    /// The board as a plain row-major list (`a1`, `b1`, ..., `a2`, ...).
-    pub fn board_cells(&self) -> Vec<Option<Colour>> {
-        self.cells.clone()
+    /// The stones on the board, cell by cell.
+    pub fn board_cells(&self) -> Cells<Colour> {
+        let n = self.n as u8;
+        Cells::from_vec(n, n, self.cells.clone()).expect("an n x n board has n * n cells")
     }
 
     /// W1, read literally: the stone (if any) on (x, y) for residue `c`.
@@ -252,9 +253,9 @@ impl Game for ReferenceWhirlwind {
     const CLAIMS: Claims = Claims::Lasting;
 
     fn new(options: WhirlwindOptions) -> Self {
-        let n = usize::from(options.size);
+        let n = usize::from(options.size());
         let c = Self::setup_residue(n);
-        let phase = options.setup.phase() as usize;
+        let phase = options.setup().phase() as usize;
         let mut cells = vec![None; n * n];
         for y in 0..n {
             for x in 0..n {
@@ -351,7 +352,7 @@ impl Game for ReferenceWhirlwind {
     }
 
     fn length_cap(&self) -> Option<u32> {
-        self.options.cap.resolve(None)
+        self.options.cap().resolve(None)
     }
 
     fn last_ply(&self) -> Option<WhirlwindPly> {

@@ -82,9 +82,23 @@ fn w1_residue_and_counts_12x12_c2_28_and_14x14_c1_40() {
         );
     }
     let game: Whirlwind = position("whirlwind:size=12", "");
-    assert_eq!(game.board_cells().iter().filter(|c| c.is_some()).count(), 28);
+    assert_eq!(
+        game.board_cells()
+            .as_slice()
+            .iter()
+            .filter(|c| c.is_some())
+            .count(),
+        28
+    );
     let game: Whirlwind = position("whirlwind", "");
-    assert_eq!(game.board_cells().iter().filter(|c| c.is_some()).count(), 40);
+    assert_eq!(
+        game.board_cells()
+            .as_slice()
+            .iter()
+            .filter(|c| c.is_some())
+            .count(),
+        40
+    );
 }
 
 #[test]
@@ -183,8 +197,12 @@ fn w1_setups_a_and_b_exchange_colours() {
         let b = stone_map(n, Setup::B);
         let swapped: Vec<_> = a.iter().map(|c| c.map(Colour::opponent)).collect();
         assert_eq!(b, swapped, "size {n}");
-        let game = Whirlwind::new(WhirlwindOptions::with_size(n));
-        assert_eq!(game.board_cells(), a, "size {n}: start board is the W1 set-up");
+        let game = Whirlwind::new(WhirlwindOptions::new(n).unwrap());
+        assert_eq!(
+            game.board_cells().as_slice(),
+            &a[..],
+            "size {n}: start board is the W1 set-up"
+        );
     }
 }
 
@@ -357,7 +375,7 @@ fn w4_a_winning_first_stone_never_breaks_w3() {
     let mut rng = SmallRng::seed_from_u64(4);
     for size in [4u8, 6, 8, 10] {
         for _ in 0..300 {
-            let mut game = Whirlwind::new(WhirlwindOptions::with_size(size));
+            let mut game = Whirlwind::new(WhirlwindOptions::new(size).unwrap());
             while let Some(ply) = game.random_ply(&mut rng) {
                 let first = game.pending().is_none() && game.plies_played() > 0;
                 let mover = game.to_move_colour();
@@ -383,7 +401,7 @@ fn w5_decision_no_legal_turn_loses() {
     let mut rng = SmallRng::seed_from_u64(5);
     for size in [4u8, 6] {
         for _ in 0..200 {
-            let options = WhirlwindOptions::with_size(size);
+            let options = WhirlwindOptions::new(size).unwrap();
             let mut game = Whirlwind::new(options.clone());
             let mut reference = ReferenceWhirlwind::new(options);
             while let Some(ply) = game.random_ply(&mut rng) {
@@ -403,8 +421,8 @@ fn w5_decision_no_legal_turn_loses() {
 #[test]
 fn decision_default_size_is_14() {
     let options = WhirlwindOptions::from_spec("whirlwind").unwrap();
-    assert_eq!(options.size, 14);
-    assert_eq!(options.setup, Setup::A);
+    assert_eq!(options.size(), 14);
+    assert_eq!(options.setup(), Setup::A);
     assert_eq!(Whirlwind::new(options).length_cap(), None);
 }
 

@@ -1,0 +1,87 @@
+//! The text rendering of a position: `render()` and `Display` for both
+//! implementations write the same board.
+
+use std::fmt;
+
+use abstracta_core::{Colour, Game, Point, Seat, Status};
+
+use crate::{Whirlwind, WhirlwindPly};
+
+/// Draws a board: `X` Black, `O` White, the last stone in brackets; Black's
+/// edges are the top and bottom rows, White's the side columns.
+#[doc(hidden)]
+pub fn render_board(
+    n: u8,
+    at: impl Fn(Point) -> Option<Colour>,
+    last: Option<WhirlwindPly>,
+    pending: Option<Point>,
+    status: Status,
+    to_move: Colour,
+    seat: Seat,
+) -> String {
+    let mut s = String::new();
+    let letters: String = (0..n).map(|c| format!(" {} ", (b'a' + c) as char)).collect();
+    s.push_str(&format!("    {letters}\n"));
+    for row in (0..n).rev() {
+        s.push_str(&format!("{:>3} ", row + 1));
+        for col in 0..n {
+            let p = Point::new(col, row);
+            let mark = match at(p) {
+                Some(Colour::Black) => 'X',
+                Some(Colour::White) => 'O',
+                None => '.',
+            };
+            if last == Some(WhirlwindPly::Place(p)) {
+                s.push_str(&format!("[{mark}]"));
+            } else {
+                s.push_str(&format!(" {mark} "));
+            }
+        }
+        s.push_str(&format!(" {}\n", row + 1));
+    }
+    s.push_str(&format!("    {letters}\n"));
+    if last == Some(WhirlwindPly::End) {
+        s.push_str("last ply: end\n");
+    }
+    match status {
+        Status::Ongoing => {
+            s.push_str(&format!("{to_move} ({seat} player) to move"));
+            match pending {
+                Some(p) => s.push_str(&format!(": second stone after {p}, or end\n")),
+                None => s.push_str(": first stone of the turn\n"),
+            }
+        }
+        st => s.push_str(&format!("{st}\n")),
+    }
+    s
+}
+
+impl Whirlwind {
+    /// [`Game::render`].
+    pub(crate) fn render_text(&self) -> String {
+        render_board(
+            self.t.n,
+            |p| self.at(p),
+            self.last,
+            self.pending(),
+            self.status,
+            self.to_move,
+            self.to_move_seat(),
+        )
+    }
+}
+
+/// The same text as [`Game::render`].
+impl fmt::Display for Whirlwind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render_text())
+    }
+}
+
+/// The same text as [`Game::render`].
+#[cfg(feature = "reference")]
+impl fmt::Display for crate::reference::ReferenceWhirlwind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render())
+    }
+}
