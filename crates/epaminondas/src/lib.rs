@@ -21,8 +21,8 @@
 //!
 //! # Engine design
 //!
-//! Pieces are two [`BitBoard<3>`] sets on a 15-bit-stride layout (180 bits).
-//! Move generation works per direction on whole sets: shifting the own set
+//! Pieces are two [`BitBoard<3>`](abstracta_core::BitBoard) sets on a
+//! 15-bit-stride layout (180 bits). Move generation works per direction on whole sets: shifting the own set
 //! gives, for every *front* piece, the length of the friendly run behind it
 //! (levels `R_k`), and shifting the empty set gives the run of empty squares
 //! ahead (levels `Emp_m`); every (front, k, m) with `m <= k` in
