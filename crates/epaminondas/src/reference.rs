@@ -5,10 +5,14 @@
 // Index loops read like the rules (row r, column c).
 #![allow(clippy::needless_range_loop)]
 
-use abstracta_core::zobrist::key;
-use abstracta_core::{Colour, Game, PlyBuf, Point, Status};
+use std::fmt;
 
-use crate::ply::{render_board, Cell, EpaminondasOptions, EpaminondasPly, Variant};
+use abstracta_core::zobrist::key;
+use abstracta_core::{Cells, Colour, Game, PlyBuf, Point, Status};
+
+use crate::render::render_board;
+use crate::setup::validate_cells;
+use crate::{EpaminondasOptions, EpaminondasPly, Piece, SetupError, Variant, DEFAULT_CAP};
 
 const W: usize = 14;
 const H: usize = 12;
@@ -25,8 +29,37 @@ const DIRECTIONS: [(i32, i32); 8] = [
     (1, -1),
 ];
 
+/// The contents of one square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Cell {
+    Empty,
+    Black,
+    White,
+    Stone,
+}
+
+impl Cell {
+    fn piece(self) -> Option<Piece> {
+        match self {
+            Cell::Empty => None,
+            Cell::Black => Some(Piece::Black),
+            Cell::White => Some(Piece::White),
+            Cell::Stone => Some(Piece::Stone),
+        }
+    }
+
+    fn from_piece(piece: Option<&Piece>) -> Cell {
+        match piece {
+            None => Cell::Empty,
+            Some(Piece::Black) => Cell::Black,
+            Some(Piece::White) => Cell::White,
+            Some(Piece::Stone) => Cell::Stone,
+        }
+    }
+}
+
 /// The reference Epaminondas.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ReferenceEpaminondas {
     options: EpaminondasOptions,
     /// `board[row][col]`, row 0 is row 1.
@@ -56,23 +89,27 @@ fn on_board(c: i32, r: i32) -> bool {
 }
 
 impl ReferenceEpaminondas {
-    /// The board as plain cells, row-major from `a1`.
-    pub fn board_cells(&self) -> Vec<Cell> {
+    /// The board cell by cell (14x12).
+    pub fn board_cells(&self) -> Cells<Piece> {
         let mut v = Vec::new();
         for row in &self.board {
-            v.extend_from_slice(row);
+            v.extend(row.iter().map(|c| c.piece()));
         }
-        v
+        Cells::from_vec(W as u8, H as u8, v).expect("a 14x12 board")
     }
 
-    /// A position set up from `cells` (row-major from `a1`) with `to_move`
-    /// to play; the same contract as the engine's `from_cells`.
-    pub fn from_cells(options: EpaminondasOptions, cells: &[Cell], to_move: Colour) -> Result<Self, String> {
-        crate::ply::validate_cells(&options, cells)?;
+    /// A position set up from `cells` (a 14x12 board) with `to_move` to
+    /// play; the same contract as the engine's `from_cells`.
+    pub fn from_cells(
+        options: EpaminondasOptions,
+        cells: &Cells<Piece>,
+        to_move: Colour,
+    ) -> Result<Self, SetupError> {
+        validate_cells(&options, cells)?;
         let mut game = ReferenceEpaminondas::new(options);
         for r in 0..H {
             for c in 0..W {
-                game.board[r][c] = cells[r * W + c];
+                game.board[r][c] = Cell::from_piece(cells.get(Point::new(c as u8, r as u8)));
             }
         }
         game.to_move = to_move;
@@ -94,7 +131,7 @@ impl ReferenceEpaminondas {
     }
 
     fn in_stone_phase(&self) -> bool {
-        self.options.variant == Variant::Stones && self.stones_placed() < 3
+        self.options.variant() == Variant::Stones && self.stones_placed() < 3
     }
 
     fn count_on_row(&self, colour: Colour, row: usize) -> usize {
@@ -280,7 +317,7 @@ impl Game for ReferenceEpaminondas {
             board[H - 1][c] = Cell::Black;
         }
         // P7: Black places the first stone; otherwise White moves first.
-        let to_move = if options.variant == Variant::Stones {
+        let to_move = if options.variant() == Variant::Stones {
             Colour::Black
         } else {
             Colour::White
@@ -369,7 +406,7 @@ impl Game for ReferenceEpaminondas {
     }
 
     fn length_cap(&self) -> Option<u32> {
-        self.options.cap.resolve(Some(crate::ply::DEFAULT_CAP))
+        self.options.cap().resolve(Some(DEFAULT_CAP))
     }
 
     fn last_ply(&self) -> Option<EpaminondasPly> {
@@ -382,5 +419,12 @@ impl Game for ReferenceEpaminondas {
             st => st.to_string(),
         };
         render_board(&self.board_cells(), self.last, &footer)
+    }
+}
+
+impl fmt::Display for ReferenceEpaminondas {
+    /// The same text as [`Game::render`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render())
     }
 }

@@ -1,10 +1,11 @@
 //! The core conformance kit on the engine and the reference.
 
 use abstracta_core::conformance::{check_perft_text, check_random_games};
+use abstracta_core::Cells;
 use abstracta_core::GameOptions;
 use abstracta_core::{Colour, Game};
 use epaminondas::reference::ReferenceEpaminondas;
-use epaminondas::{Cell, Epaminondas, EpaminondasOptions, EpaminondasPly};
+use epaminondas::{Epaminondas, EpaminondasOptions, EpaminondasPly, Piece};
 
 const SPECS: [&str; 4] = [
     "epaminondas:cap=40",
@@ -15,11 +16,11 @@ const SPECS: [&str; 4] = [
 
 /// Every stone and every move on a line from a piece of the side to move
 /// (up to `reach` squares), legal or not: a superset of the legal plies.
-fn candidates(cells: &[Cell], to_move: Colour, reach: i32) -> Vec<EpaminondasPly> {
+fn candidates(cells: &Cells<Piece>, to_move: Colour, reach: i32) -> Vec<EpaminondasPly> {
     let own = if to_move == Colour::White {
-        Cell::White
+        Piece::White
     } else {
-        Cell::Black
+        Piece::Black
     };
     Epaminondas::candidate_plies(&Epaminondas::new(EpaminondasOptions::default()))
         .into_iter()
@@ -29,7 +30,7 @@ fn candidates(cells: &[Cell], to_move: Colour, reach: i32) -> Vec<EpaminondasPly
                 let d = (i32::from(to.col) - i32::from(from.col))
                     .abs()
                     .max((i32::from(to.row) - i32::from(from.row)).abs());
-                cells[usize::from(from.row) * 14 + usize::from(from.col)] == own && d <= reach
+                cells.get(from) == Some(&own) && d <= reach
             }
         })
         .collect()

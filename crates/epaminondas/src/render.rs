@@ -1,0 +1,75 @@
+//! The text rendering of a position: the board with coordinates, the last
+//! ply marked, and a status line.
+
+use std::fmt;
+
+use abstracta_core::{Cells, Game, Point, Status};
+
+use crate::{Epaminondas, EpaminondasPly, Piece, HEIGHT, WIDTH};
+
+/// Renders a board, marking the last ply (`[x]` where it left, `(x)` where
+/// it landed), with a status line. Shared by the engine and the reference
+/// (it is presentation, not rules).
+pub(crate) fn render_board(cells: &Cells<Piece>, last: Option<EpaminondasPly>, footer: &str) -> String {
+    let (from, to) = match last {
+        Some(EpaminondasPly::Move { from, to, .. }) => (Some(from), Some(to)),
+        Some(EpaminondasPly::Stone(p)) => (None, Some(p)),
+        None => (None, None),
+    };
+    let mut s = String::new();
+    let letters: String = (0..WIDTH).map(|c| format!(" {} ", (b'a' + c) as char)).collect();
+    s.push_str(&format!("    {letters}\n"));
+    for row in (0..HEIGHT).rev() {
+        s.push_str(&format!("{:>3} ", row + 1));
+        for col in 0..WIDTH {
+            let p = Point::new(col, row);
+            let c = cells.get(p).map_or('.', |piece| piece.symbol());
+            if Some(p) == to {
+                s.push_str(&format!("({c})"));
+            } else if Some(p) == from {
+                s.push_str(&format!("[{c}]"));
+            } else {
+                s.push_str(&format!(" {c} "));
+            }
+        }
+        s.push_str(&format!(" {}\n", row + 1));
+    }
+    s.push_str(&format!("    {letters}\n"));
+    s.push_str(footer);
+    s.push('\n');
+    s
+}
+
+impl Epaminondas {
+    /// The text [`Game::render`] returns: the board, then who moves (and
+    /// whether a stone is placed) or the result.
+    pub(crate) fn render_text(&self) -> String {
+        let footer = match self.status() {
+            Status::Ongoing => format!(
+                "{} ({} player) to move{}",
+                self.to_move_colour(),
+                self.to_move_seat(),
+                if self.placing_stones() {
+                    " (placing a stone)"
+                } else {
+                    ""
+                }
+            ),
+            st => st.to_string(),
+        };
+        render_board(&self.board_cells(), self.last_ply(), &footer)
+    }
+}
+
+impl fmt::Display for Epaminondas {
+    /// The same text as [`Game::render`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render_text())
+    }
+}
+
+impl fmt::Debug for Epaminondas {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Epaminondas({})\n{}", self.options(), self.render_text())
+    }
+}
