@@ -449,7 +449,7 @@ impl<const N: usize> Engine<N> {
         let sw_from = shl(main, s + 1);
         let nw_from = shl(anti, 1);
         let se_from = shl(anti, s);
-        region.grow_until(stop, |region| {
+        region.grow_until(stop, move |region| {
             // Each step feeds the next (Gauss-Seidel rather than Jacobi),
             // so a round can run several points along a chain.
             let mut grown = region;
