@@ -165,7 +165,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let mut n = 0;
             for p in mid_e.iter().chain(&chk_e) {
-                n += black_box(p).stack_move_count(p.to_move_colour());
+                n += black_box(p).stacking_move_count(p.to_move_colour());
             }
             n
         })

@@ -1,25 +1,27 @@
 //! Escabel: a drawless connection game with stacks on the points of a
 //! square board (rules: RULES.md, section Escabel).
 //!
-//! [`Escabel`] is the bitboard engine behind the [`Game`] trait; with the
-//! `reference` feature, `reference::ReferenceEscabel` is a deliberately plain
-//! second implementation that the tests and benchmarks compare it with.
-//!
 //! ```
-//! use abstracta_core::{Game, GameOptions, PlyBuf, Status};
+//! use abstracta_core::{Colour, Game, Status};
 //! use escabel::{Escabel, EscabelOptions};
 //!
-//! let mut game = Escabel::new(EscabelOptions::from_spec("escabel:size=3,pie=off").unwrap());
-//! let mut plies = PlyBuf::new();
-//! game.legal_plies(&mut plies);
-//! assert_eq!(plies.len(), 9);
+//! let options: EscabelOptions = "escabel:size=3,pie=off".parse().unwrap();
+//! let mut game = Escabel::new(options);
 //! // Black builds b1-b2-b3 while White wanders; the chain wins at the start
 //! // of Black's next turn (E6).
 //! game.play_list("b1 a1 b2 a2 b3").unwrap();
 //! assert_eq!(game.status(), Status::Ongoing);
 //! game.play_str("c1").unwrap();
-//! assert_eq!(game.status().winner_colour(), Some(abstracta_core::Colour::Black));
+//! assert_eq!(game.status().winner_colour(), Some(Colour::Black));
+//! println!("{game}");
+//! assert!(game.to_string().starts_with("      a    b    c"));
 //! ```
+//!
+//! [`Escabel`] is the bitboard engine behind the [`Game`] trait; with the
+//! `reference` feature, `reference::ReferenceEscabel` is a deliberately plain
+//! second implementation that the tests and benchmarks compare it with.
+//! Positions can be set up from [`Cells`] diagrams of [`Stack`]s
+//! ([`Escabel::from_cells`]).
 //!
 //! # Representation
 //!
@@ -35,55 +37,27 @@
 //! The word count follows the board: two words up to 10x10, four up to
 //! 15x15, eleven up to 26x26 (boxed, so small games stay small to clone).
 
-mod core;
+mod engine;
 mod options;
 mod ply;
 #[cfg(feature = "reference")]
 pub mod reference;
+mod render;
+mod setup;
 
-use std::fmt::Write as _;
-
-use abstracta_core::{zobrist, Claims, Colour, Game, PlyBuf, Point, SearchHints, Status};
+use abstracta_core::{zobrist, Cells, Claims, Colour, Game, PlyBuf, Point, SearchHints, Status};
 use rand::Rng;
 
-use crate::core::Core;
+use crate::engine::{with_engine, with_engine_mut, Storage};
 pub use crate::options::{EscabelOptions, Variant, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
 pub use crate::ply::EscabelPly;
-
-/// A board's contents in plain form: one entry per point in row-major
-/// order from `a1` (`a1`, `b1`, ..., then row 2), `None` for empty, else
-/// the stack's colour and height. Both implementations produce it, so tests
-/// can compare them.
-pub type Cells = Vec<Option<(Colour, u8)>>;
-
-/// The board in the word count that fits its size.
-///
-/// The 26x26 board is boxed so that small games stay small to move and
-/// clone; the medium one is not, since boxing it would allocate on every
-/// clone of an 11x11..15x15 game.
-#[derive(Clone, Debug)]
-#[allow(clippy::large_enum_variant)]
-enum Board {
-    Small(Core<2>),
-    Medium(Core<4>),
-    Large(Box<Core<11>>),
-}
-
-macro_rules! with_core {
-    ($board:expr, $c:ident => $body:expr) => {
-        match $board {
-            Board::Small($c) => $body,
-            Board::Medium($c) => $body,
-            Board::Large($c) => $body,
-        }
-    };
-}
+pub use crate::setup::{ParseStackError, SetupError, Stack};
 
 /// The bitboard Escabel engine.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Escabel {
     options: EscabelOptions,
-    board: Board,
+    storage: Storage,
     to_move: Colour,
     swapped: bool,
     plies: u32,
@@ -109,93 +83,95 @@ fn stack_key(p: Point, colour: Colour, height: u8) -> u64 {
 }
 
 impl Escabel {
-    fn empty_board(size: u8) -> Board {
-        if size <= 10 {
-            Board::Small(Core::new(size))
-        } else if size <= 15 {
-            Board::Medium(Core::new(size))
-        } else {
-            Board::Large(Box::new(Core::new(size)))
-        }
-    }
-
-    /// A position set up from `cells` (see [`Cells`]; heights 1..=255)
-    /// with `to_move` to play and no plies played (so no swap is offered),
-    /// for tests and analysis of positions that are tedious to reach.
+    /// A position set up from `cells` (the options' `n x n` board, heights
+    /// 1..=255) with `to_move` to play and no plies played (so no swap is
+    /// offered), for tests and analysis of positions that are tedious to
+    /// reach.
+    ///
+    /// ```
+    /// use abstracta_core::{Cells, Colour, Game};
+    /// use escabel::{Escabel, EscabelOptions, Stack};
+    /// let cells: Cells<Stack> = "b1 . . / b2 w2 . / b1 w1 .".parse().unwrap();
+    /// let game = Escabel::from_cells(EscabelOptions::new(3).unwrap(), &cells, Colour::White).unwrap();
+    /// assert_eq!(game.board_cells(), cells);
+    /// assert!(game.is_legal("b2-a2".parse().unwrap()));
+    /// ```
     pub fn from_cells(
         options: EscabelOptions,
-        cells: &[Option<(Colour, u8)>],
+        cells: &Cells<Stack>,
         to_move: Colour,
-    ) -> Result<Self, String> {
-        let n = usize::from(options.size);
-        if cells.len() != n * n {
-            return Err(format!("expected {} cells, got {}", n * n, cells.len()));
+    ) -> Result<Self, SetupError> {
+        let n = options.size();
+        if cells.width() != n || cells.height() != n {
+            return Err(SetupError::WrongSize {
+                size: n,
+                width: cells.width(),
+                height: cells.height(),
+            });
         }
-        if cells.iter().any(|c| matches!(c, Some((_, 0)))) {
-            return Err("a stack has height at least 1".into());
+        if let Some((point, _)) = cells.occupied().find(|(_, s)| s.height == 0) {
+            return Err(SetupError::EmptyStack { point });
         }
         let mut game = Escabel::new(options);
-        let mut board = Self::empty_board(game.options.size);
-        with_core!(&mut board, c => {
-            for (k, cell) in cells.iter().enumerate() {
-                if let Some((colour, height)) = *cell {
-                    let i = c.index(Point::new((k % n) as u8, (k / n) as u8));
-                    c.put(i, colour, height);
-                }
+        let mut storage = Storage::new(n);
+        with_engine_mut!(storage, e => {
+            for (p, stack) in cells.occupied() {
+                let i = e.index(p);
+                e.put(i, stack.colour, stack.height);
             }
         });
-        game.board = board;
+        game.storage = storage;
         game.to_move = to_move;
         game.hash = game.hash_from_scratch();
         game.status = game.compute_status();
         Ok(game)
     }
 
-    /// The board as plain data, for comparisons (see [`Cells`]).
-    pub fn board_cells(&self) -> Cells {
-        let n = self.options.size;
+    /// The board cell by cell, for comparisons and diagrams.
+    pub fn board_cells(&self) -> Cells<Stack> {
+        let n = self.options.size();
         let mut cells = Vec::with_capacity(usize::from(n) * usize::from(n));
-        with_core!(&self.board, c => {
+        with_engine!(self.storage, e => {
             for row in 0..n {
                 for col in 0..n {
-                    cells.push(c.cell(c.index(Point::new(col, row))));
+                    cells.push(e.cell(e.index(Point::new(col, row))).map(|(colour, height)| Stack { colour, height }));
                 }
             }
         });
-        cells
+        Cells::from_vec(n, n, cells).expect("an n x n board has n^2 cells")
     }
 
     /// The stack on `p` (colour, height), if any; `None` off the board too.
     pub fn stack_at(&self, p: Point) -> Option<(Colour, u8)> {
-        with_core!(&self.board, c => if c.contains(p) { c.cell(c.index(p)) } else { None })
+        with_engine!(self.storage, e => if e.contains(p) { e.cell(e.index(p)) } else { None })
     }
 
     /// The board side n.
     pub fn size(&self) -> u8 {
-        self.options.size
+        self.options.size()
     }
 
     /// E2: the lower-left points of every 2x2 block that is a crosscut,
     /// computed for all blocks at once.
     pub fn crosscuts(&self) -> Vec<Point> {
-        with_core!(&self.board, c => c.crosscuts().iter().map(|i| c.point(i)).collect())
+        with_engine!(self.storage, e => e.crosscuts().iter().map(|i| e.point(i)).collect())
     }
 
     /// Number of crosscut blocks (the bench's hot path; no allocation).
     pub fn crosscut_count(&self) -> u32 {
-        with_core!(&self.board, c => c.crosscuts().count())
+        with_engine!(self.storage, e => e.crosscuts().count())
     }
 
     /// E6: whether `colour` has a chain of connected stacks touching both
     /// of its edges (whoever is to move).
     pub fn has_winning_chain(&self, colour: Colour) -> bool {
-        with_core!(&self.board, c => c.has_chain(colour))
+        with_engine!(self.storage, e => e.has_chain(colour))
     }
 
     /// The number of E5 stacking moves `colour` has now (ignoring whether
     /// the game is over).
-    pub fn stack_move_count(&self, colour: Colour) -> u32 {
-        with_core!(&self.board, c => c.stack_moves(colour).count())
+    pub fn stacking_move_count(&self, colour: Colour) -> u32 {
+        with_engine!(self.storage, e => e.stack_moves(colour).count())
     }
 
     /// E3: whether the stacks on `a` and `b` are connected (same colour,
@@ -217,33 +193,33 @@ impl Escabel {
         }
         let corner = Point::new(a.col.min(b.col), a.row.min(b.row));
         let main = dc == dr;
-        with_core!(&self.board, c => {
-            let (m, anti) = c.diagonal_links(ca);
-            let i = c.index(corner);
+        with_engine!(self.storage, e => {
+            let (m, anti) = e.diagonal_links(ca);
+            let i = e.index(corner);
             if main { m.has(i) } else { anti.has(i) }
         })
     }
 
     #[cfg(test)]
     pub(crate) fn check_winners(&self) {
-        with_core!(&self.board, c => {
-            let cuts = c.crosscuts();
-            let (w1, w2) = c.cut_winners(cuts);
-            assert_eq!((w1, w2), (c.won[0], c.won[1]), "{}", self.render());
+        with_engine!(self.storage, e => {
+            let cuts = e.crosscuts();
+            let (w1, w2) = e.cut_winners(cuts);
+            assert_eq!((w1, w2), (e.won[0], e.won[1]), "{}", self.render());
         });
     }
 
     fn swap_available(&self) -> bool {
-        self.options.pie && self.plies == 1 && self.to_move == Colour::White && !self.swapped
+        self.options.pie() && self.plies == 1 && self.to_move == Colour::White && !self.swapped
     }
 
     fn compute_status(&self) -> Status {
         let x = self.to_move;
-        let (chain, moves) = with_core!(&self.board, c => {
-            if c.has_chain(x) {
+        let (chain, moves) = with_engine!(self.storage, e => {
+            if e.has_chain(x) {
                 (true, true)
             } else {
-                (false, c.empty().any() || c.has_stack_move(x))
+                (false, e.empty().any() || e.has_stack_move(x))
             }
         });
         if chain {
@@ -264,11 +240,11 @@ impl Escabel {
             return Some(format!("the game is over ({})", self.status));
         }
         let x = self.to_move;
-        let n = self.options.size;
+        let n = self.options.size();
         let off = |p: Point| format!("{p} is off the {n}x{n} board");
         match ply {
             EscabelPly::Swap => {
-                if !self.options.pie {
+                if !self.options.pie() {
                     Some("the pie rule is off (pie=off)".into())
                 } else if self.plies != 1 {
                     Some("a swap is only allowed on White's first turn (E8)".into())
@@ -277,11 +253,10 @@ impl Escabel {
                 }
             }
             EscabelPly::Place(p) => {
-                let board = &self.board;
-                with_core!(board, c => {
-                    if !c.contains(p) {
+                with_engine!(self.storage, e => {
+                    if !e.contains(p) {
                         Some(off(p))
-                    } else if c.cell(c.index(p)).is_some() {
+                    } else if e.cell(e.index(p)).is_some() {
                         Some(format!("{p} is occupied; a placement needs an empty point (E4)"))
                     } else {
                         None
@@ -289,18 +264,17 @@ impl Escabel {
                 })
             }
             EscabelPly::Stack { from, to } => {
-                let board = &self.board;
-                with_core!(board, c => {
-                    if !c.contains(from) {
+                with_engine!(self.storage, e => {
+                    if !e.contains(from) {
                         return Some(off(from));
                     }
-                    if !c.contains(to) {
+                    if !e.contains(to) {
                         return Some(off(to));
                     }
                     if u8::abs_diff(from.col, to.col) + u8::abs_diff(from.row, to.row) != 1 {
                         return Some(format!("{from} and {to} are not orthogonally adjacent (E5)"));
                     }
-                    let (a, b) = (c.cell(c.index(from)), c.cell(c.index(to)));
+                    let (a, b) = (e.cell(e.index(from)), e.cell(e.index(to)));
                     match (a, b) {
                         (Some((ca, ha)), Some((cb, hb))) if ca == x && cb != x => {
                             if ha != hb {
@@ -333,15 +307,16 @@ impl Game for Escabel {
     };
 
     fn new(options: EscabelOptions) -> Self {
-        let mut board = Self::empty_board(options.size);
-        if options.variant == Variant::Checkered {
+        let n = options.size();
+        let mut storage = Storage::new(n);
+        if options.variant() == Variant::Checkered {
             let corner = options.corner_colour();
-            with_core!(&mut board, c => {
-                for row in 0..options.size {
-                    for col in 0..options.size {
+            with_engine_mut!(storage, e => {
+                for row in 0..n {
+                    for col in 0..n {
                         let colour = if (row + col) % 2 == 0 { corner } else { corner.opponent() };
-                        let i = c.index(Point::new(col, row));
-                        c.put(i, colour, 1);
+                        let i = e.index(Point::new(col, row));
+                        e.put(i, colour, 1);
                     }
                 }
             });
@@ -349,7 +324,7 @@ impl Game for Escabel {
         let cap = options.effective_cap();
         let mut game = Escabel {
             options,
-            board,
+            storage,
             to_move: Colour::Black,
             swapped: false,
             plies: 0,
@@ -381,7 +356,7 @@ impl Game for Escabel {
             return;
         }
         let x = self.to_move;
-        with_core!(&self.board, c => c.generate(x, out));
+        with_engine!(self.storage, e => e.generate(x, out));
         if self.swap_available() {
             out.push(EscabelPly::Swap);
         }
@@ -400,16 +375,16 @@ impl Game for Escabel {
         let mut delta = 0u64;
         match ply {
             EscabelPly::Place(p) => {
-                with_core!(&mut self.board, c => {
-                    let i = c.index(p);
-                    c.place(i, x);
+                with_engine_mut!(self.storage, e => {
+                    let i = e.index(p);
+                    e.place(i, x);
                 });
                 delta ^= stack_key(p, x, 1);
             }
             EscabelPly::Stack { from, to } => {
-                let h = with_core!(&mut self.board, c => {
-                    let (a, b) = (c.index(from), c.index(to));
-                    c.stack(a, b, x)
+                let h = with_engine_mut!(self.storage, e => {
+                    let (a, b) = (e.index(from), e.index(to));
+                    e.stack(a, b, x)
                 });
                 let y = x.opponent();
                 delta ^= stack_key(from, x, h) ^ stack_key(from, y, h);
@@ -441,15 +416,15 @@ impl Game for Escabel {
         }
         let x = self.to_move;
         let swap = u32::from(self.swap_available());
-        with_core!(&self.board, c => {
-            let empty = c.empty();
-            let moves = c.stack_moves(x);
+        with_engine!(self.storage, e => {
+            let empty = e.empty();
+            let moves = e.stack_moves(x);
             let places = empty.count();
             let stacks = moves.count();
             let total = places + stacks + swap;
             let mut k = rng.gen_range(0..total);
             if k < places {
-                return empty.nth(k).map(|i| EscabelPly::Place(c.point(i)));
+                return empty.nth(k).map(|i| EscabelPly::Place(e.point(i)));
             }
             k -= places;
             for d in 0..4 {
@@ -458,7 +433,7 @@ impl Game for Escabel {
                 if k < cnt {
                     let i = m.nth(k)?;
                     let j = (i as i64 + i64::from(moves.offsets[d])) as usize;
-                    return Some(EscabelPly::Stack { from: c.point(i), to: c.point(j) });
+                    return Some(EscabelPly::Stack { from: e.point(i), to: e.point(j) });
                 }
                 k -= cnt;
             }
@@ -471,7 +446,7 @@ impl Game for Escabel {
     }
 
     fn hash_from_scratch(&self) -> u64 {
-        let n = self.options.size;
+        let n = self.options.size();
         let mut h = 0;
         for row in 0..n {
             for col in 0..n {
@@ -503,23 +478,18 @@ impl Game for Escabel {
     }
 
     fn render(&self) -> String {
-        render(
-            self.options.size,
-            &self.board_cells(),
-            self.last,
-            self.status,
-            self.to_move,
-            self.to_move_seat(),
-        )
+        self.to_string()
     }
 
     fn claimed_cell(&self, ply: EscabelPly) -> Option<usize> {
         match ply {
-            EscabelPly::Place(p) if p.col < self.options.size && p.row < self.options.size => {
-                Some(usize::from(p.row) * usize::from(self.options.size) + usize::from(p.col))
+            EscabelPly::Place(p) if p.col < self.options.size() && p.row < self.options.size() => {
+                Some(usize::from(p.row) * usize::from(self.options.size()) + usize::from(p.col))
             }
-            EscabelPly::Stack { from, to } if to.col < self.options.size && to.row < self.options.size => {
-                let n = usize::from(self.options.size);
+            EscabelPly::Stack { from, to }
+                if to.col < self.options.size() && to.row < self.options.size() =>
+            {
+                let n = usize::from(self.options.size());
                 let to_index = usize::from(to.row) * n + usize::from(to.col);
                 Some(n * n + 4 * to_index + stack_direction(from, to))
             }
@@ -528,16 +498,13 @@ impl Game for Escabel {
     }
 
     fn claimable_cells(&self) -> usize {
-        5 * usize::from(self.options.size) * usize::from(self.options.size)
+        5 * usize::from(self.options.size()) * usize::from(self.options.size())
     }
 }
 
 /// Which of the four neighbours of `to` a stacking move comes from (0 to 3),
-/// for its AMAF slot. Stacking moves share RAVE statistics by target point
-/// and direction: measured on 7x7 at 4000 iterations against plain UCT,
-/// RAVE went from -74 Elo (placements only, 200 games) to +85 [+17, +160]
-/// (100 games); at 1000 iterations from +85 (300 games) to +151 [+101, +208]
-/// (200 games).
+/// for its AMAF slot: stacking moves share RAVE statistics by target point
+/// and direction (the README gives the measurements behind this).
 fn stack_direction(from: Point, to: Point) -> usize {
     match (from.col.cmp(&to.col), from.row.cmp(&to.row)) {
         (std::cmp::Ordering::Less, _) => 0,
@@ -545,55 +512,4 @@ fn stack_direction(from: Point, to: Point) -> usize {
         (_, std::cmp::Ordering::Less) => 2,
         _ => 3,
     }
-}
-
-/// Text board shared by both implementations (presentation, not rules):
-/// `B3` is a black stack of height 3, `.` an empty point; the points of the
-/// last ply carry a `*`.
-fn render(
-    n: u8,
-    cells: &[Option<(Colour, u8)>],
-    last: Option<EscabelPly>,
-    status: Status,
-    to_move: Colour,
-    seat: abstracta_core::Seat,
-) -> String {
-    let marked = |p: Point| match last {
-        Some(EscabelPly::Place(q)) => p == q,
-        Some(EscabelPly::Stack { from, to }) => p == from || p == to,
-        _ => false,
-    };
-    let mut s = String::new();
-    let letters = |s: &mut String| {
-        s.push_str("   ");
-        for col in 0..n {
-            let _ = write!(s, "{:>4} ", (b'a' + col) as char);
-        }
-        s.push('\n');
-    };
-    letters(&mut s);
-    for row in (0..n).rev() {
-        let _ = write!(s, "{:>2} ", row + 1);
-        for col in 0..n {
-            let p = Point::new(col, row);
-            let text = match cells[usize::from(row) * usize::from(n) + usize::from(col)] {
-                None => ".".to_owned(),
-                Some((Colour::Black, h)) => format!("B{h}"),
-                Some((Colour::White, h)) => format!("W{h}"),
-            };
-            let mark = if marked(p) { '*' } else { ' ' };
-            let _ = write!(s, "{text:>4}{mark}");
-        }
-        let _ = writeln!(s, " {}", row + 1);
-    }
-    letters(&mut s);
-    match status {
-        Status::Ongoing => {
-            let _ = writeln!(s, "{to_move} ({seat} player) to move");
-        }
-        st => {
-            let _ = writeln!(s, "{st}");
-        }
-    }
-    s
 }

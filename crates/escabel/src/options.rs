@@ -1,6 +1,6 @@
 //! The options of an Escabel spec (`escabel:size=7,variant=checkered,...`).
 
-use abstracta_core::spec::{parse_choice, parse_on_off, parse_range, GameOptions, LengthCap};
+use abstracta_core::spec::{bad_value, parse_choice, parse_on_off, parse_range, GameOptions, LengthCap};
 use abstracta_core::{Colour, SpecError};
 
 /// Smallest board side (RULES.md: 3 <= n).
@@ -12,6 +12,7 @@ pub const DEFAULT_SIZE: u8 = 9;
 
 /// How the game starts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Variant {
     /// An empty board (`variant=standard`).
     #[default]
@@ -22,29 +23,37 @@ pub enum Variant {
 
 /// Options of an Escabel game.
 ///
+/// Built from a spec, or by hand through [`new`](Self::new) and the
+/// `with_*` methods, which check what they set: options hold only boards
+/// and setups the rules allow.
+///
 /// ```
 /// use abstracta_core::GameOptions;
-/// use escabel::EscabelOptions;
+/// use escabel::{EscabelOptions, Variant};
 /// let o = EscabelOptions::from_spec("escabel:size=7,variant=checkered,corner=white").unwrap();
-/// assert_eq!(o.size, 7);
+/// assert_eq!(o.size(), 7);
 /// assert_eq!(o.spec(), "escabel:size=7,variant=checkered,corner=white");
+/// assert_eq!(o.to_string(), o.spec());
 /// assert!(EscabelOptions::from_spec("escabel:corner=white").is_err());
+/// let by_hand = EscabelOptions::new(7).unwrap().with_variant(Variant::Checkered);
+/// assert_eq!(by_hand.unwrap().spec(), "escabel:size=7,variant=checkered");
+/// assert!(EscabelOptions::new(40).is_err());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct EscabelOptions {
-    /// Board side n (3..=26, default 9). Specs are checked; options built
-    /// by hand with another size make `Game::new` panic.
-    pub size: u8,
+    /// Board side n (3..=26, default 9).
+    size: u8,
     /// Standard (empty board) or checkered start.
-    pub variant: Variant,
+    variant: Variant,
     /// The colour on `a1` in the checkered variant, if given. `None` means
     /// the default (black); an explicit `corner=black` is kept only until
     /// validation, so that "corner without variant=checkered" can be reported.
-    pub corner: Option<Colour>,
+    corner: Option<Colour>,
     /// Whether White may swap on its first turn (default on).
-    pub pie: bool,
+    pie: bool,
     /// Length cap (default 8 n^2 plies).
-    pub cap: LengthCap,
+    cap: LengthCap,
 }
 
 impl Default for EscabelOptions {
@@ -60,12 +69,68 @@ impl Default for EscabelOptions {
 }
 
 impl EscabelOptions {
-    /// Options for an `n x n` board, everything else default.
-    pub fn with_size(size: u8) -> Self {
+    /// Options for an `n x n` board, everything else default; an error
+    /// naming the accepted range unless `3 <= n <= 26`.
+    pub fn new(size: u8) -> Result<Self, SpecError> {
+        Self::default().with_size(size)
+    }
+
+    /// These options on an `n x n` board (`3 <= n <= 26`; a white corner
+    /// needs an odd side).
+    pub fn with_size(self, size: u8) -> Result<Self, SpecError> {
+        EscabelOptions { size, ..self }.checked()
+    }
+
+    /// These options with the setup `variant` (a corner colour needs
+    /// [`Variant::Checkered`]).
+    pub fn with_variant(self, variant: Variant) -> Result<Self, SpecError> {
+        EscabelOptions { variant, ..self }.checked()
+    }
+
+    /// These options with `corner` on `a1` in the checkered setup (the
+    /// variant must be checkered; white needs an odd side).
+    pub fn with_corner(self, corner: Colour) -> Result<Self, SpecError> {
         EscabelOptions {
-            size,
-            ..Self::default()
+            corner: Some(corner),
+            ..self
         }
+        .checked()
+    }
+
+    /// These options with the pie rule on or off.
+    pub fn with_pie(self, pie: bool) -> Self {
+        EscabelOptions { pie, ..self }
+    }
+
+    /// These options with the length cap `cap`.
+    pub fn with_cap(self, cap: LengthCap) -> Self {
+        EscabelOptions { cap, ..self }
+    }
+
+    fn checked(mut self) -> Result<Self, SpecError> {
+        self.validate()?;
+        self.canonicalize();
+        Ok(self)
+    }
+
+    /// The board side n.
+    pub fn size(&self) -> u8 {
+        self.size
+    }
+
+    /// The setup variant.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// Whether White may swap on its first turn.
+    pub fn pie(&self) -> bool {
+        self.pie
+    }
+
+    /// The length cap as given (see [`effective_cap`](Self::effective_cap)).
+    pub fn cap(&self) -> LengthCap {
+        self.cap
     }
 
     /// The colour on `a1` in the checkered setup (black unless
@@ -84,6 +149,10 @@ impl EscabelOptions {
         self.cap.resolve(Some(self.default_cap()))
     }
 }
+
+abstracta_core::options_text!(EscabelOptions);
+#[cfg(feature = "serde")]
+abstracta_core::text_serde!(EscabelOptions);
 
 impl GameOptions for EscabelOptions {
     const GAME: &'static str = "escabel";
@@ -120,7 +189,12 @@ impl GameOptions for EscabelOptions {
             reason: reason.to_owned(),
         };
         if !(MIN_SIZE..=MAX_SIZE).contains(&self.size) {
-            return Err(conflict("size must be from 3 to 26"));
+            return Err(bad_value(
+                Self::GAME,
+                "size",
+                &self.size.to_string(),
+                &format!("a whole number from {MIN_SIZE} to {MAX_SIZE}"),
+            ));
         }
         if self.corner.is_some() && self.variant != Variant::Checkered {
             return Err(conflict("option corner only applies to variant=checkered"));

@@ -32,6 +32,9 @@ impl fmt::Display for EscabelPly {
     }
 }
 
+#[cfg(feature = "serde")]
+abstracta_core::text_serde!(EscabelPly);
+
 const EXPECTED: &str = "a point such as c3, a stacking move such as c3-c4, or swap";
 
 impl FromStr for EscabelPly {

@@ -5,12 +5,14 @@
 
 use std::collections::VecDeque;
 
-use abstracta_core::{zobrist, Claims, Colour, Game, PlyBuf, Point, Status};
+use std::fmt;
 
-use crate::{Cells, EscabelOptions, EscabelPly, Variant};
+use abstracta_core::{zobrist, Cells, Claims, Colour, Game, PlyBuf, Point, Status};
+
+use crate::{EscabelOptions, EscabelPly, SetupError, Stack, Variant};
 
 /// The reference implementation of Escabel.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ReferenceEscabel {
     options: EscabelOptions,
     n: usize,
@@ -42,28 +44,40 @@ impl ReferenceEscabel {
     /// [`crate::Escabel::from_cells`]).
     pub fn from_cells(
         options: EscabelOptions,
-        cells: &[Option<(Colour, u8)>],
+        cells: &Cells<Stack>,
         to_move: Colour,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, SetupError> {
         let mut game = ReferenceEscabel::new(options);
-        if cells.len() != game.cells.len() {
-            return Err(format!(
-                "expected {} cells, got {}",
-                game.cells.len(),
-                cells.len()
-            ));
+        let n = game.n as u8;
+        if cells.width() != n || cells.height() != n {
+            return Err(SetupError::WrongSize {
+                size: n,
+                width: cells.width(),
+                height: cells.height(),
+            });
         }
-        if cells.iter().any(|c| matches!(c, Some((_, 0)))) {
-            return Err("a stack has height at least 1".into());
+        for (k, cell) in cells.as_slice().iter().enumerate() {
+            if let Some(stack) = cell {
+                if stack.height == 0 {
+                    return Err(SetupError::EmptyStack {
+                        point: Point::new((k % game.n) as u8, (k / game.n) as u8),
+                    });
+                }
+            }
+            game.cells[k] = cell.map(|s| (s.colour, s.height));
         }
-        game.cells = cells.to_vec();
         game.to_move = to_move;
         Ok(game)
     }
 
-    /// The board as plain data (see [`Cells`]).
-    pub fn board_cells(&self) -> Cells {
-        self.cells.clone()
+    /// The board cell by cell (see [`crate::Escabel::board_cells`]).
+    pub fn board_cells(&self) -> Cells<Stack> {
+        let cells = self
+            .cells
+            .iter()
+            .map(|c| c.map(|(colour, height)| Stack { colour, height }))
+            .collect();
+        Cells::from_vec(self.n as u8, self.n as u8, cells).expect("an n x n board has n^2 cells")
     }
 
     /// E2: the lower-left points of the 2x2 blocks that are crosscuts.
@@ -200,7 +214,7 @@ impl ReferenceEscabel {
 
     fn swap_allowed(&self) -> bool {
         // E8: on White's first turn, i.e. right after Black's first ply.
-        self.options.pie && self.plies == 1 && self.to_move == Colour::White
+        self.options.pie() && self.plies == 1 && self.to_move == Colour::White
     }
 
     fn all_moves(&self) -> Vec<EscabelPly> {
@@ -232,12 +246,12 @@ impl Game for ReferenceEscabel {
     const CLAIMS: Claims = Claims::Lasting;
 
     fn new(options: EscabelOptions) -> Self {
-        let n = usize::from(options.size);
+        let n = usize::from(options.size());
         let mut cells = vec![None; n * n];
-        if options.variant == Variant::Checkered {
+        if options.variant() == Variant::Checkered {
             // E9: a1 has the corner colour; colours alternate like a
             // chessboard.
-            let first = options.corner.unwrap_or(Colour::Black);
+            let first = options.corner_colour();
             for r in 0..n {
                 for c in 0..n {
                     let colour = if (r + c) % 2 == 0 { first } else { first.opponent() };
@@ -368,14 +382,7 @@ impl Game for ReferenceEscabel {
     }
 
     fn render(&self) -> String {
-        crate::render(
-            self.options.size,
-            &self.cells,
-            self.last,
-            self.status(),
-            self.to_move,
-            self.to_move_seat(),
-        )
+        self.to_string()
     }
 
     fn claimed_cell(&self, ply: EscabelPly) -> Option<usize> {
@@ -401,5 +408,20 @@ impl Game for ReferenceEscabel {
 
     fn claimable_cells(&self) -> usize {
         5 * self.n * self.n
+    }
+}
+
+impl fmt::Display for ReferenceEscabel {
+    /// The text of [`Game::render`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::render::write_board(
+            f,
+            self.n as u8,
+            &self.board_cells(),
+            self.last,
+            self.status(),
+            self.to_move,
+            self.to_move_seat(),
+        )
     }
 }

@@ -9,7 +9,7 @@ use escabel::{Escabel, EscabelOptions, EscabelPly};
 /// board, every orthogonal pair as a stacking move, one diagonal pair, and
 /// the swap.
 fn candidates<G: Game<Ply = EscabelPly, Options = EscabelOptions>>(game: &G) -> Vec<EscabelPly> {
-    let n = game.options().size;
+    let n = game.options().size();
     let mut v = vec![EscabelPly::Swap];
     for row in 0..=n.min(25) {
         for col in 0..=n.min(25) {

@@ -4,21 +4,21 @@
 //! implementation.
 
 use abstracta_core::conformance::position;
-use abstracta_core::{Colour, Game, GameOptions, PlayError, Point, Seat, Status, Termination};
+use abstracta_core::{Cells, Colour, Game, GameOptions, PlayError, Point, Seat, Status, Termination};
 use escabel::reference::ReferenceEscabel;
-use escabel::{Escabel, EscabelOptions, EscabelPly};
+use escabel::{Escabel, EscabelOptions, EscabelPly, Stack};
 
 /// What the tests need from either implementation.
 trait Probe: Game<Ply = EscabelPly, Options = EscabelOptions> {
-    fn cells(&self) -> Vec<Option<(Colour, u8)>>;
+    fn cells(&self) -> Cells<Stack>;
     fn link(&self, a: Point, b: Point) -> bool;
     fn cuts(&self) -> Vec<Point>;
     fn chain(&self, colour: Colour) -> bool;
-    fn setup(options: EscabelOptions, cells: &[Option<(Colour, u8)>], to_move: Colour) -> Self;
+    fn setup(options: EscabelOptions, cells: &Cells<Stack>, to_move: Colour) -> Self;
 }
 
 impl Probe for Escabel {
-    fn cells(&self) -> Vec<Option<(Colour, u8)>> {
+    fn cells(&self) -> Cells<Stack> {
         self.board_cells()
     }
     fn link(&self, a: Point, b: Point) -> bool {
@@ -30,13 +30,13 @@ impl Probe for Escabel {
     fn chain(&self, colour: Colour) -> bool {
         self.has_winning_chain(colour)
     }
-    fn setup(options: EscabelOptions, cells: &[Option<(Colour, u8)>], to_move: Colour) -> Self {
+    fn setup(options: EscabelOptions, cells: &Cells<Stack>, to_move: Colour) -> Self {
         Escabel::from_cells(options, cells, to_move).unwrap()
     }
 }
 
 impl Probe for ReferenceEscabel {
-    fn cells(&self) -> Vec<Option<(Colour, u8)>> {
+    fn cells(&self) -> Cells<Stack> {
         self.board_cells()
     }
     fn link(&self, a: Point, b: Point) -> bool {
@@ -48,7 +48,7 @@ impl Probe for ReferenceEscabel {
     fn chain(&self, colour: Colour) -> bool {
         self.has_winning_chain(colour)
     }
-    fn setup(options: EscabelOptions, cells: &[Option<(Colour, u8)>], to_move: Colour) -> Self {
+    fn setup(options: EscabelOptions, cells: &Cells<Stack>, to_move: Colour) -> Self {
         ReferenceEscabel::from_cells(options, cells, to_move).unwrap()
     }
 }
@@ -58,9 +58,7 @@ fn p(s: &str) -> Point {
 }
 
 fn at<G: Probe>(g: &G, s: &str) -> Option<(Colour, u8)> {
-    let q = p(s);
-    let n = usize::from(g.options().size);
-    g.cells()[usize::from(q.row) * n + usize::from(q.col)]
+    g.cells().get(p(s)).map(|s| (s.colour, s.height))
 }
 
 fn legal<G: Game>(g: &G) -> Vec<String> {
@@ -166,7 +164,7 @@ fn decision_board_size_3_to_26<G: Probe>() {
 
 fn decision_default_size_9<G: Probe>() {
     let g: G = position("escabel", "");
-    assert_eq!(g.options().size, 9);
+    assert_eq!(g.options().size(), 9);
     assert_eq!(legal(&g).len(), 81);
 }
 
@@ -225,11 +223,7 @@ fn e1_stack_colour_is_top_piece_height_counts_pieces<G: Probe>() {
 
 fn e1_decision_height_limit_255<G: Probe>() {
     let options = EscabelOptions::from_spec("escabel:size=3,pie=off").unwrap();
-    let mut cells = vec![None; 9];
-    cells[0] = Some((B, 255)); // a1
-    cells[1] = Some((W, 255)); // b1
-    cells[3] = Some((B, 254)); // a2
-    cells[4] = Some((W, 254)); // b2
+    let cells: Cells<Stack> = ". . . / b254 w254 . / b255 w255 .".parse().unwrap();
     let mut g = G::setup(options, &cells, B);
     let moves = legal(&g);
     assert!(!moves.contains(&"a1-b1".to_owned()), "{moves:?}");
@@ -478,7 +472,7 @@ fn e9_checkered_odd_size_both_setups<G: Probe>() {
         assert_eq!(at(&g, "c3"), Some((a1, 1)), "{spec}");
         assert_eq!(at(&g, "b1"), Some((a1.opponent(), 1)), "{spec}");
         assert_eq!(at(&g, "a2"), Some((a1.opponent(), 1)), "{spec}");
-        assert!(g.cells().iter().all(|c| c.is_some()));
+        assert!(g.cells().as_slice().iter().all(|c| c.is_some()));
         assert_eq!(g.to_move_colour(), B, "Black still moves first");
     }
 }

@@ -1,5 +1,6 @@
-//! The bitboard board of the engine, generic over the word count so small
-//! boards pay for two words per operation rather than eleven.
+//! The bitboard engine, generic over the word count so small boards pay
+//! for two words per operation rather than eleven, and [`Storage`], the
+//! engine in the word count that fits the board.
 //!
 //! Heights are bit-sliced: plane `k` holds the points whose height has bit
 //! `k` set, so comparing the heights of every point with its east or north
@@ -28,8 +29,8 @@ impl<const N: usize> StackMoves<N> {
 }
 
 /// Stacks, heights and the board layout.
-#[derive(Clone, Debug)]
-pub(crate) struct Core<const N: usize> {
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Engine<const N: usize> {
     pub(crate) geo: Geometry<N>,
     /// Points whose top piece is Black / White.
     pub(crate) occ: [BitBoard<N>; 2],
@@ -65,10 +66,10 @@ fn shl<const N: usize>(b: BitBoard<N>, k: u32) -> BitBoard<N> {
     b.shift_up(k)
 }
 
-impl<const N: usize> Core<N> {
+impl<const N: usize> Engine<N> {
     pub(crate) fn new(n: u8) -> Self {
         let geo = Geometry::<N>::square(n, n);
-        Core {
+        Engine {
             geo,
             occ: [BitBoard::EMPTY; 2],
             h: [BitBoard::EMPTY; PLANES],
@@ -438,7 +439,7 @@ impl<const N: usize> Core<N> {
     #[inline]
     fn flood(
         &self,
-        mut region: BitBoard<N>,
+        region: BitBoard<N>,
         own: BitBoard<N>,
         main: BitBoard<N>,
         anti: BitBoard<N>,
@@ -448,7 +449,7 @@ impl<const N: usize> Core<N> {
         let sw_from = shl(main, s + 1);
         let nw_from = shl(anti, 1);
         let se_from = shl(anti, s);
-        loop {
+        region.grow_until(stop, move |region| {
             // Each step feeds the next (Gauss-Seidel rather than Jacobi),
             // so a round can run several points along a chain.
             let mut grown = region;
@@ -460,11 +461,8 @@ impl<const N: usize> Core<N> {
             grown |= shr(grown, s) & own;
             grown |= shr(grown & sw_from, s + 1);
             grown |= shr(grown & se_from, s - 1);
-            if grown == region || grown.intersects(stop) {
-                return grown;
-            }
-            region = grown;
-        }
+            grown
+        })
     }
 
     /// The stacks of `colour` connected (E3) to `seed` by a chain, or at
@@ -488,6 +486,49 @@ impl<const N: usize> Core<N> {
         self.chain_from(colour, start, end).intersects(end)
     }
 }
+
+/// The engine in the word count that fits the board, following core's
+/// "Storage by board size" policy: two words up to 10x10 (the default 9x9
+/// board), four up to 15x15, eleven up to 26x26. `Engine<11>` is more than
+/// four times the size of `Engine<2>`, so it is boxed; `Engine<4>` is not,
+/// since boxing it would allocate on every clone of an 11x11..15x15 game.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[allow(clippy::large_enum_variant)]
+pub(crate) enum Storage {
+    Small(Engine<2>),
+    Medium(Engine<4>),
+    Large(Box<Engine<11>>),
+}
+
+impl Storage {
+    /// An empty `size x size` board (`size` in 3..=26).
+    pub(crate) fn new(size: u8) -> Storage {
+        if size <= 10 {
+            Storage::Small(Engine::new(size))
+        } else if size <= 15 {
+            Storage::Medium(Engine::new(size))
+        } else {
+            Storage::Large(Box::new(Engine::new(size)))
+        }
+    }
+}
+
+/// Runs `$body` with `$e` bound to the engine inside the [`Storage`]
+/// `$storage` (by reference).
+macro_rules! with_engine {
+    ($storage:expr, $e:ident => $body:expr) => {
+        abstracta_core::for_width!(&$storage, Storage[Small, Medium, Large], $e => $body)
+    };
+}
+
+/// Like [`with_engine!`], by mutable reference.
+macro_rules! with_engine_mut {
+    ($storage:expr, $e:ident => $body:expr) => {
+        abstracta_core::for_width!(&mut $storage, Storage[Small, Medium, Large], $e => $body)
+    };
+}
+
+pub(crate) use {with_engine, with_engine_mut};
 
 #[cfg(test)]
 mod tests {
@@ -521,12 +562,34 @@ mod tests {
         }
     }
 
+    /// The storage policy: inline unless more than four times the default
+    /// board's variant. `cargo test -p escabel storage_sizes -- --nocapture`
+    /// prints the sizes.
+    #[test]
+    fn storage_sizes() {
+        use std::mem::size_of;
+        let sizes = [
+            size_of::<Engine<2>>(),
+            size_of::<Engine<4>>(),
+            size_of::<Engine<11>>(),
+        ];
+        println!(
+            "Engine<2> {} Engine<4> {} Engine<11> {} bytes; Storage {}",
+            sizes[0],
+            sizes[1],
+            sizes[2],
+            size_of::<Storage>()
+        );
+        assert!(sizes[1] <= 4 * sizes[0], "Medium must stay inline");
+        assert!(sizes[2] > 4 * sizes[0], "Large is boxed");
+    }
+
     #[test]
     fn point_by_reciprocal_matches_division() {
         for n in 3..=26u8 {
-            let core = Core::<11>::new(n);
+            let engine = Engine::<11>::new(n);
             for i in 0..usize::from(n) * (usize::from(n) + 1) {
-                assert_eq!(core.point(i), core.geo.point(i), "n {n} i {i}");
+                assert_eq!(engine.point(i), engine.geo.point(i), "n {n} i {i}");
             }
         }
     }
