@@ -69,7 +69,7 @@ pub use error::{ParsePlyError, PlayError, PlyListError, SpecError};
 pub use game::{parse_ply_list, random_playout, split_ply_list, Claims, Game, PlyBuf, SearchHints};
 pub use perft::perft;
 pub use point::Point;
-pub use side::{Colour, Outcome, Seat, Status, Termination};
+pub use side::{Colour, Outcome, ParseColourError, Seat, Status, Termination};
 pub use spec::{GameOptions, GameSpec, LengthCap};
 pub use text::{Cells, CellsError};
 pub use zobrist::mix_seed;

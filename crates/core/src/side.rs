@@ -7,7 +7,11 @@ use std::fmt;
 /// Every game in the collection has Black and White sides; which colour moves
 /// first is a property of the game ([`crate::Game::FIRST_COLOUR`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "lowercase"))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum Colour {
     /// The black side.
     Black,
@@ -50,12 +54,47 @@ impl fmt::Display for Colour {
     }
 }
 
+/// A colour name that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot read colour {input:?}: expected black or white (or b, w)")]
+pub struct ParseColourError {
+    /// The text given.
+    pub input: String,
+}
+
+/// Reads `black`/`white` or `b`/`w`, in any case, so that
+/// [`Cells<Colour>`](crate::Cells) diagrams such as `"b . w"` read.
+///
+/// ```
+/// use abstracta_core::Colour;
+/// assert_eq!("W".parse::<Colour>().unwrap(), Colour::White);
+/// assert_eq!("black".parse::<Colour>().unwrap(), Colour::Black);
+/// assert!("x".parse::<Colour>().is_err());
+/// ```
+impl std::str::FromStr for Colour {
+    type Err = ParseColourError;
+
+    fn from_str(text: &str) -> Result<Colour, ParseColourError> {
+        match text.to_ascii_lowercase().as_str() {
+            "b" | "black" => Ok(Colour::Black),
+            "w" | "white" => Ok(Colour::White),
+            _ => Err(ParseColourError {
+                input: text.to_owned(),
+            }),
+        }
+    }
+}
+
 /// One of the two players, independent of the colour they currently own.
 ///
 /// The first seat is the player who makes the game's first ply. After a pie
 /// rule swap the seats keep alternating but own the other colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "lowercase"))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum Seat {
     /// The player who moves first.
     First,
@@ -100,7 +139,11 @@ impl fmt::Display for Seat {
 
 /// Who won a finished game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "snake_case"))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum Outcome {
     /// One side won: the colour it owned at the end and its seat.
     Win {
@@ -115,7 +158,11 @@ pub enum Outcome {
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "snake_case"))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum Termination {
     /// The game's own rules ended it.
     Rules,
@@ -134,7 +181,11 @@ impl fmt::Display for Termination {
 
 /// The state of a game: still going, or finished with an outcome.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "snake_case"))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum Status {
     /// Plies can still be played.
     Ongoing,

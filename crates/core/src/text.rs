@@ -309,9 +309,18 @@ mod tests {
 
     #[test]
     fn cells_reject_bad_text() {
-        assert!(matches!("ab/c".parse::<Cells<char>>(), Err(CellsError::RaggedRow { row: 2, .. })));
-        assert!(matches!("".parse::<Cells<char>>(), Err(CellsError::BadSide { side: 0 })));
-        assert!(matches!("1 x".parse::<Cells<u8>>(), Err(CellsError::BadCell { .. })));
+        assert!(matches!(
+            "ab/c".parse::<Cells<char>>(),
+            Err(CellsError::RaggedRow { row: 2, .. })
+        ));
+        assert!(matches!(
+            "".parse::<Cells<char>>(),
+            Err(CellsError::BadSide { side: 0 })
+        ));
+        assert!(matches!(
+            "1 x".parse::<Cells<u8>>(),
+            Err(CellsError::BadCell { .. })
+        ));
         assert!(Cells::<u8>::empty(27, 3).is_err());
         assert!(Cells::<u8>::from_vec(2, 2, vec![None; 3]).is_err());
         let mut cells = Cells::<u8>::empty(2, 2).unwrap();
@@ -326,7 +335,6 @@ mod tests {
 mod serde_tests {
     use crate::side::{Colour, Outcome, Seat, Status, Termination};
     use crate::toy::TicTacToePly;
-
 
     #[test]
     fn statuses_plies_and_options_round_trip_through_json() {
@@ -343,11 +351,16 @@ mod serde_tests {
         let ply: TicTacToePly = "b2".parse().unwrap();
         assert_eq!(serde_json::to_string(&ply).unwrap(), "\"b2\"");
         assert_eq!(serde_json::from_str::<TicTacToePly>("\"b2\"").unwrap(), ply);
-        let err = serde_json::from_str::<TicTacToePly>("\"z9\"").unwrap_err().to_string();
+        let err = serde_json::from_str::<TicTacToePly>("\"z9\"")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("expected"), "{err}");
         let options: crate::toy::TicTacToeOptions = "tictactoe:pie=on".parse().unwrap();
         let json = serde_json::to_string(&options).unwrap();
         assert_eq!(json, "\"tictactoe:pie=on\"");
-        assert_eq!(serde_json::from_str::<crate::toy::TicTacToeOptions>(&json).unwrap(), options);
+        assert_eq!(
+            serde_json::from_str::<crate::toy::TicTacToeOptions>(&json).unwrap(),
+            options
+        );
     }
 }
