@@ -4,13 +4,14 @@
 //! (differential tests, perft) and to measure it against.
 
 use std::collections::VecDeque;
+use std::fmt;
 
-use abstracta_core::{zobrist, Claims, Colour, Game, PlyBuf, Point, Status};
+use abstracta_core::{zobrist, Cells, Claims, Colour, Game, PlyBuf, Point, Status};
 
 use crate::{EcalperOptions, EcalperPly};
 
 /// What the current turn still needs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Step {
     /// "replace exactly one of the opponent's stones placed in the
     /// opponent's last turn" (C2), or swap on White's first turn (C3).
@@ -22,7 +23,7 @@ enum Step {
 }
 
 /// The plain reference implementation of Ecalper.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ReferenceEcalper {
     options: EcalperOptions,
     /// `board[row][col]`; cells off the hex-hex board stay `None` and are
@@ -44,7 +45,7 @@ pub struct ReferenceEcalper {
 
 impl ReferenceEcalper {
     fn side(&self) -> i32 {
-        i32::from(self.options.size)
+        i32::from(self.options.size())
     }
 
     fn width(&self) -> i32 {
@@ -95,7 +96,7 @@ impl ReferenceEcalper {
     }
 
     fn reached_cap(&self) -> bool {
-        match self.options.cap.resolve(None) {
+        match self.options.cap().resolve(None) {
             Some(cap) => self.plies >= cap,
             None => false,
         }
@@ -157,9 +158,12 @@ impl ReferenceEcalper {
         (sizes.iter().copied().max().unwrap_or(0), sizes.len() as u32)
     }
 
-    /// Every cell in row-major order, as [`crate::Ecalper::board_cells`].
-    pub fn board_cells(&self) -> Vec<Option<Colour>> {
-        self.all_cells().into_iter().map(|p| self.get(p)).collect()
+    /// Every cell of the square grid that holds the hexagon, as
+    /// [`crate::Ecalper::board_cells`].
+    pub fn board_cells(&self) -> Cells<Colour> {
+        let w = self.width() as u8;
+        Cells::from_vec(w, w, self.board.concat())
+            .expect("a side of 3 to 12 makes a grid of 5 to 23 cells a side")
     }
 
     /// The stones that may be replaced now, as [`crate::Ecalper::replaceable`].
@@ -173,7 +177,7 @@ impl ReferenceEcalper {
     }
 
     fn white_may_swap(&self) -> bool {
-        self.options.pie
+        self.options.pie()
             && self.to_move == Colour::White
             && !self.white_has_had_a_turn
             && !self.swapped
@@ -188,10 +192,9 @@ impl Game for ReferenceEcalper {
     const CLAIMS: Claims = Claims::Revocable;
 
     fn new(options: EcalperOptions) -> Self {
-        let size = options.size.clamp(crate::MIN_SIZE, crate::MAX_SIZE);
-        let w = usize::from(2 * size - 1);
+        let w = usize::from(2 * options.size() - 1);
         ReferenceEcalper {
-            options: EcalperOptions { size, ..options },
+            options,
             board: vec![vec![None; w]; w],
             to_move: Colour::Black,
             swapped: false,
@@ -382,7 +385,7 @@ impl Game for ReferenceEcalper {
     }
 
     fn length_cap(&self) -> Option<u32> {
-        self.options.cap.resolve(None)
+        self.options.cap().resolve(None)
     }
 
     fn last_ply(&self) -> Option<EcalperPly> {
@@ -404,12 +407,19 @@ impl Game for ReferenceEcalper {
             Step::Replace => self.placed_by_opponent_last_turn.clone(),
             _ => self.placed_this_turn.clone(),
         };
-        crate::render_board(
-            self.options.size,
+        crate::render::render_board(
+            self.options.size(),
             |p| if self.is_cell_point(p) { self.get(p) } else { None },
             |p| marked.contains(&p),
             last,
             &line,
         )
+    }
+}
+
+/// The board as [`Game::render`] draws it.
+impl fmt::Display for ReferenceEcalper {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render())
     }
 }

@@ -8,7 +8,7 @@ use ecalper::{Ecalper, EcalperPly};
 /// Every Place and Replace on the board's square grid (so off-board cells
 /// of the hex are tried too) and the swap: a superset of the legal plies.
 fn candidates<G: Game<Ply = EcalperPly, Options = ecalper::EcalperOptions>>(game: &G) -> Vec<EcalperPly> {
-    let w = 2 * game.options().size; // one column and row past the board
+    let w = 2 * game.options().size(); // one column and row past the board
     let mut out = vec![EcalperPly::Swap];
     for r in 0..w {
         for c in 0..w {
@@ -40,7 +40,7 @@ fn engine_passes_the_conformance_kit() {
 fn reference_passes_the_conformance_kit() {
     for spec in SPECS {
         let options = ecalper::EcalperOptions::from_spec(spec).unwrap();
-        if options.size <= 5 {
+        if options.size() <= 5 {
             assert!(check_random_games::<ReferenceEcalper>(&options, 2, 12, candidates) > 20);
         }
     }

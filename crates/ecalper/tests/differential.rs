@@ -25,11 +25,10 @@ fn sorted(game: &impl Game<Ply = EcalperPly>) -> Vec<EcalperPly> {
 }
 
 fn compare(size: u8, pie: bool, cap: Option<u32>, seed: u64) {
-    let options = EcalperOptions {
-        size,
-        pie,
-        cap: cap.map_or(LengthCap::Default, LengthCap::Plies),
-    };
+    let options = EcalperOptions::new(size)
+        .unwrap()
+        .with_pie(pie)
+        .with_cap(cap.map_or(LengthCap::Default, LengthCap::Plies));
     let mut engine = Ecalper::new(options.clone());
     let mut reference = ReferenceEcalper::new(options);
     let mut rng = SmallRng::seed_from_u64(seed);

@@ -65,7 +65,14 @@ macro_rules! probe {
                 self.to_move_seat()
             }
             fn cells(&self) -> Vec<Option<Colour>> {
-                self.board_cells()
+                // The hexagon's cells only, row by row from a1.
+                let cells = self.board_cells();
+                let size = self.options().size();
+                (0..cells.height())
+                    .flat_map(|r| (0..cells.width()).map(move |c| Point::new(c, r)))
+                    .filter(|&p| ecalper::on_board(size, p))
+                    .map(|p| cells.get(p).copied())
+                    .collect()
             }
             fn replaceable(&self) -> Vec<Point> {
                 <$t>::replaceable(self)
@@ -384,7 +391,10 @@ fn decision_size_range_3_to_12() {
         let options = EcalperOptions::from_spec(&format!("ecalper:size={size}")).unwrap();
         let game = Ecalper::new(options.clone());
         assert_eq!(game.empty_cells(), options.cells());
-        assert_eq!(game.board_cells().len() as u32, 3 * size * (size - 1) + 1);
+        let cells = game.board_cells();
+        let side = 2 * size as u8 - 1;
+        assert_eq!((cells.width(), cells.height()), (side, side));
+        assert_eq!(cells.occupied().count(), 0);
     }
     for bad in [
         "ecalper:size=2",
@@ -396,6 +406,59 @@ fn decision_size_range_3_to_12() {
         assert!(matches!(err, SpecError::BadValue { .. }), "{bad}: {err}");
         assert!(err.to_string().contains("3 to 12"), "{err}");
     }
+}
+
+#[test]
+fn decision_size_range_holds_for_options_built_by_hand() {
+    for size in 0..=u8::MAX {
+        let built = EcalperOptions::new(size);
+        let with = EcalperOptions::default().with_pie(false).with_size(size);
+        if (3..=12).contains(&size) {
+            let options = built.unwrap();
+            assert_eq!(options.size(), size);
+            assert_eq!(with.unwrap().size(), size);
+            // Every value that can be built is a playable game.
+            for cells in [
+                Ecalper::new(options.clone()).board_cells(),
+                ReferenceEcalper::new(options).board_cells(),
+            ] {
+                assert_eq!(cells.width(), 2 * size - 1);
+            }
+        } else {
+            for err in [built.unwrap_err(), with.unwrap_err()] {
+                assert!(matches!(err, SpecError::BadValue { .. }), "{size}: {err}");
+                assert!(err.to_string().contains("3 to 12"), "{err}");
+            }
+        }
+    }
+    let options = EcalperOptions::new(5)
+        .unwrap()
+        .with_pie(false)
+        .with_cap(abstracta_core::LengthCap::Plies(40));
+    assert_eq!(
+        (options.size(), options.pie(), options.cap()),
+        (5, false, abstracta_core::LengthCap::Plies(40))
+    );
+    assert_eq!(options.to_string(), "ecalper:size=5,pie=off,cap=40");
+    assert_eq!(options.to_string().parse::<EcalperOptions>().unwrap(), options);
+    assert_eq!(EcalperOptions::default().to_string(), "ecalper");
+    assert!("swack:size=5".parse::<EcalperOptions>().is_err());
+}
+
+#[test]
+fn display_is_the_rendered_board() {
+    let moves = "a1 b2 c3 xb2 d1 a2 c2";
+    let game: Ecalper = position("ecalper:size=4", moves);
+    assert_eq!(game.to_string(), game.render());
+    let reference: ReferenceEcalper = position("ecalper:size=4", moves);
+    assert_eq!(reference.to_string(), reference.render());
+    // Equal positions compare and hash equal; the board diagram agrees.
+    let again: Ecalper = position("ecalper:size=4", moves);
+    assert_eq!(game, again);
+    let hashed: std::collections::HashSet<Ecalper> = [game.clone(), again].into_iter().collect();
+    assert_eq!(hashed.len(), 1);
+    assert_eq!(game.board_cells(), reference.board_cells());
+    assert_eq!(game.board_cells().get(p("b2")), Some(&Colour::White));
 }
 
 #[test]
