@@ -6,19 +6,18 @@
 //! vacated square at its height and raises the target by one), so the number
 //! of planes in use only grows and is tracked to skip empty planes.
 //!
-//! The board lives in one of three bitboard widths picked by size, so the
-//! default 8x8 board (72 bits with the spare column) costs two words per
-//! operation instead of the eleven a 26x26 board needs.
-
-use std::fmt::Write as _;
+//! The board lives in one of four bitboard widths picked by size
+//! ([`Storage`]), so the default 8x8 board (72 bits with the spare column)
+//! costs two words per operation instead of the eleven a 26x26 board needs.
+//! Groups and scoring are in `groups.rs`, the text board in `render.rs`.
 
 use abstracta_core::bitboard::{BitBoard, Geometry};
-use abstracta_core::{zobrist, Colour, Game, PlyBuf, Point, Seat, Status};
+use abstracta_core::{zobrist, Cells, Colour, Game, PlyBuf, Point, Seat, Status};
 use rand::Rng;
-use smallvec::SmallVec;
 
 use crate::options::SwackOptions;
 use crate::ply::SwackPly;
+use crate::stack::Stack;
 
 /// Height planes: heights are 1..=255 (S2 as Escabel E1).
 const PLANES: usize = 8;
@@ -50,11 +49,11 @@ fn flat(p: Point) -> usize {
 }
 
 /// The position of the stacks, generic over the bitboard width.
-#[derive(Clone, Debug)]
-struct Board<const N: usize> {
-    geo: Geometry<N>,
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Engine<const N: usize> {
+    pub(crate) geo: Geometry<N>,
     /// Occupancy per colour (index `Colour::index`).
-    stones: [BitBoard<N>; 2],
+    pub(crate) stones: [BitBoard<N>; 2],
     /// Bit `k` of every stack's height.
     planes: [BitBoard<N>; PLANES],
     /// Planes that may hold bits (heights so far fit in this many bits).
@@ -64,58 +63,11 @@ struct Board<const N: usize> {
     inv_stride: u32,
 }
 
-/// Iterates over the set bits of a bitboard keeping the current word in a
-/// local, so the loop does not round-trip through memory as popping bits
-/// off the array does. The exact length lets `extend` skip per-item
-/// capacity checks.
-struct BitIter<const N: usize> {
-    words: [u64; N],
-    word: usize,
-    cur: u64,
-    left: usize,
-}
-
-impl<const N: usize> BitIter<N> {
-    #[inline]
-    fn new(b: BitBoard<N>) -> Self {
-        BitIter {
-            words: b.0,
-            word: 0,
-            cur: b.0[0],
-            left: b.count() as usize,
-        }
-    }
-}
-
-impl<const N: usize> Iterator for BitIter<N> {
-    type Item = usize;
-
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        if self.left == 0 {
-            return None;
-        }
-        while self.cur == 0 {
-            self.word += 1;
-            self.cur = self.words[self.word];
-        }
-        let bit = self.cur.trailing_zeros() as usize;
-        self.cur &= self.cur - 1;
-        self.left -= 1;
-        Some(self.word * 64 + bit)
-    }
-
-    #[inline]
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.left, Some(self.left))
-    }
-}
-
 /// Stacking-move targets per direction (east, west, north, south) and the
 /// shift that takes a source square to its target.
 type Targets<const N: usize> = [BitBoard<N>; 4];
 
-impl<const N: usize> Board<N> {
+impl<const N: usize> Engine<N> {
     fn new(n: u8, free: bool) -> Self {
         let geo = Geometry::<N>::square(n, n);
         let mut stones = [BitBoard::EMPTY; 2];
@@ -136,7 +88,7 @@ impl<const N: usize> Board<N> {
             planes[0] = geo.valid();
         }
         let stride = u32::from(geo.stride());
-        Board {
+        Engine {
             geo,
             stones,
             planes,
@@ -146,7 +98,7 @@ impl<const N: usize> Board<N> {
     }
 
     #[inline]
-    fn stride(&self) -> u32 {
+    pub(crate) fn stride(&self) -> u32 {
         u32::from(self.geo.stride())
     }
 
@@ -268,14 +220,14 @@ impl<const N: usize> Board<N> {
         // capacity check per ply, and the second square of a ply is one
         // step from the first rather than another index conversion.
         for (bits, (dc, dr)) in t.iter().zip(STEPS) {
-            out.extend(BitIter::new(*bits).map(|to| {
+            out.extend(bits.iter().map(|to| {
                 let to = self.pt(to);
                 let from = Point::new(to.col.wrapping_sub(dc), to.row.wrapping_sub(dr));
                 SwackPly::Stack { from, to }
             }));
         }
         for (bits, (dc, dr)) in drops.iter().zip(STEPS) {
-            out.extend(BitIter::new(*bits).map(|two| {
+            out.extend(bits.iter().map(|two| {
                 let two = self.pt(two);
                 let one = Point::new(two.col.wrapping_add(dc), two.row.wrapping_add(dr));
                 SwackPly::Drop { two, one }
@@ -358,7 +310,7 @@ impl<const N: usize> Board<N> {
     }
 
     /// Plays a drop; returns the hash change.
-    fn drop(&mut self, me: Colour, two: usize, one: usize) -> u64 {
+    fn drop_pair(&mut self, me: Colour, two: usize, one: usize) -> u64 {
         let them = me.opponent();
         self.stones[me.index()].set(two);
         self.stones[them.index()].set(one);
@@ -377,189 +329,129 @@ impl<const N: usize> Board<N> {
         h
     }
 
-    /// The orthogonally connected part of `within` around `seed` (a subset
-    /// of `within`). `within` holds only board squares, so the shifted sets
-    /// need no masking with the board; two growth steps per convergence
-    /// test halve the comparisons.
+    /// The stack on bit index `i`, if any.
     #[inline]
-    fn fill(&self, seed: BitBoard<N>, within: BitBoard<N>) -> BitBoard<N> {
-        let s = self.stride();
-        let grow =
-            |r: BitBoard<N>| (r | r.shift_up(1) | r.shift_down(1) | r.shift_up(s) | r.shift_down(s)) & within;
-        let mut region = seed;
-        loop {
-            let once = grow(region);
-            let twice = grow(once);
-            if twice == once {
-                return twice;
-            }
-            region = twice;
-        }
+    fn stack_at(&self, i: usize) -> Option<Stack> {
+        self.colour_at(i).map(|colour| Stack {
+            colour,
+            height: self.height(i) as u8,
+        })
     }
 
-    /// The groups of `colour`: the sizes of those with two or more stacks,
-    /// largest first, and the number of single-stack groups. Single stacks
-    /// (the whole board at the start) are found in one step rather than by
-    /// a flood fill each.
-    fn groups(&self, colour: Colour) -> (SmallVec<[u16; 32]>, u32) {
-        let all = self.stones[colour.index()];
-        let singles = all.andnot(self.geo.neighbours4(all));
-        let mut rest = all.andnot(singles);
-        let mut sizes: SmallVec<[u16; 32]> = SmallVec::new();
-        while let Some(i) = rest.first() {
-            let g = self.fill(BitBoard::single(i), rest);
-            sizes.push(g.count() as u16);
-            rest = rest.andnot(g);
-        }
-        sizes.sort_unstable_by(|a, b| b.cmp(a));
-        (sizes, singles.count())
-    }
-
-    /// The sizes of all groups of `colour`, largest first.
-    fn group_sizes(&self, colour: Colour) -> Vec<u16> {
-        let (mut sizes, singles) = self.groups(colour);
-        sizes.extend(std::iter::repeat(1).take(singles as usize));
-        sizes.to_vec()
-    }
-
-    /// S6: the colour owning the biggest group left after pair removal, or
-    /// `None` when nothing remains.
-    fn scoring_winner(&self) -> Option<Colour> {
-        let (black, black_singles) = self.groups(Colour::Black);
-        let (white, white_singles) = self.groups(Colour::White);
-        // Walking both lists from the largest size, equal heads pair off;
-        // the first unequal head is a size where one colour has more groups
-        // than the other, and every bigger size has paired off completely.
-        let (mut i, mut j) = (0, 0);
-        loop {
-            match (black.get(i), white.get(j)) {
-                (None, None) => break,
-                (Some(_), None) => return Some(Colour::Black),
-                (None, Some(_)) => return Some(Colour::White),
-                (Some(b), Some(w)) => {
-                    if b == w {
-                        i += 1;
-                        j += 1;
-                    } else if b > w {
-                        return Some(Colour::Black);
-                    } else {
-                        return Some(Colour::White);
-                    }
-                }
-            }
-        }
-        match black_singles.cmp(&white_singles) {
-            std::cmp::Ordering::Greater => Some(Colour::Black),
-            std::cmp::Ordering::Less => Some(Colour::White),
-            std::cmp::Ordering::Equal => None,
-        }
-    }
-
-    fn cells(&self) -> Vec<Option<(Colour, u8)>> {
+    fn cells(&self) -> Cells<Stack> {
         let n = self.geo.width();
         let mut v = Vec::with_capacity(usize::from(n) * usize::from(n));
         for row in 0..n {
             for col in 0..n {
-                let i = self.geo.index(Point::new(col, row));
-                v.push(self.colour_at(i).map(|c| (c, self.height(i) as u8)));
+                v.push(self.stack_at(self.geo.index(Point::new(col, row))));
             }
         }
-        v
+        Cells::from_vec(n, n, v).expect("an n x n board with n in 2..=26")
     }
 }
 
-/// The board in the width its size needs. Kept inline rather than boxed:
-/// cloning a position (search, perft) must not allocate.
-#[derive(Clone, Debug)]
-#[allow(clippy::large_enum_variant)]
-enum Boards {
+/// The engine in the width its size needs (see "Storage by board size" in
+/// `abstracta_core`): inline, so cloning a default-size position never
+/// allocates, except the 11-word variant (1080 bytes, five times the
+/// 216-byte variant of the default 8x8 board), which is boxed. The others
+/// are 408 and 696 bytes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[allow(clippy::large_enum_variant)] // inline on purpose: see above
+pub(crate) enum Storage {
     /// Up to 10x10 (11 x 10 = 110 bits).
-    Small(Board<2>),
+    Small(Engine<2>),
     /// Up to 14x14 (15 x 14 = 210 bits).
-    Medium(Board<4>),
+    Medium(Engine<4>),
     /// Up to 20x20 (21 x 20 = 420 bits).
-    Wide(Board<7>),
+    Wide(Engine<7>),
     /// Up to 26x26 (27 x 26 = 702 bits).
-    Large(Board<11>),
+    Large(Box<Engine<11>>),
 }
 
-macro_rules! with_board {
-    ($self:expr, $b:ident => $e:expr) => {
-        match &$self.board {
-            Boards::Small($b) => $e,
-            Boards::Medium($b) => $e,
-            Boards::Wide($b) => $e,
-            Boards::Large($b) => $e,
+impl Storage {
+    fn new(n: u8, free: bool) -> Storage {
+        if n <= 10 {
+            Storage::Small(Engine::new(n, free))
+        } else if n <= 14 {
+            Storage::Medium(Engine::new(n, free))
+        } else if n <= 20 {
+            Storage::Wide(Engine::new(n, free))
+        } else {
+            Storage::Large(Box::new(Engine::new(n, free)))
         }
+    }
+}
+
+/// Runs `$body` with `$e` bound to the engine of `$self.storage`.
+macro_rules! with_engine {
+    ($self:expr, $e:ident => $body:expr) => {
+        abstracta_core::for_width!(&$self.storage, Storage[Small, Medium, Wide, Large], $e => $body)
     };
 }
 
-macro_rules! with_board_mut {
-    ($self:expr, $b:ident => $e:expr) => {
-        match &mut $self.board {
-            Boards::Small($b) => $e,
-            Boards::Medium($b) => $e,
-            Boards::Wide($b) => $e,
-            Boards::Large($b) => $e,
-        }
+/// Like `with_engine!`, with the engine borrowed mutably.
+macro_rules! with_engine_mut {
+    ($self:expr, $e:ident => $body:expr) => {
+        abstracta_core::for_width!(&mut $self.storage, Storage[Small, Medium, Wide, Large], $e => $body)
     };
 }
 
 /// A Swack position, with the bitboard rules engine.
-#[derive(Clone, Debug)]
+///
+/// Its `Display` is the board as text, the same as
+/// [`render`](abstracta_core::Game::render).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Swack {
-    options: SwackOptions,
-    board: Boards,
-    to_move: Colour,
-    swapped: bool,
-    plies: u32,
-    last: Option<SwackPly>,
+    pub(crate) options: SwackOptions,
+    pub(crate) storage: Storage,
+    pub(crate) to_move: Colour,
+    pub(crate) swapped: bool,
+    pub(crate) plies: u32,
+    pub(crate) last: Option<SwackPly>,
     /// Whether the last ply was a pass (S5; a swap resets it).
-    passed: bool,
+    pub(crate) passed: bool,
     /// The seat that made the last stacking move or drop (S7, S9).
-    last_actor: Option<Seat>,
+    pub(crate) last_actor: Option<Seat>,
     /// The rules result, set when the second pass ends the game.
-    ended: Option<Status>,
-    cap: Option<u32>,
-    hash: u64,
+    pub(crate) ended: Option<Status>,
+    pub(crate) cap: Option<u32>,
+    pub(crate) hash: u64,
 }
 
 impl Swack {
-    /// The board as a plain list, row by row from `a1`: colour and height of
-    /// each square's stack, `None` for an empty square. For comparisons.
-    pub fn board_cells(&self) -> Vec<Option<(Colour, u8)>> {
-        with_board!(self, b => b.cells())
+    /// The board square by square, row by row from `a1`: the stack on each
+    /// square, `None` for an empty one. Its text is a diagram such as
+    /// `"b1 w1 / w1 b1"`.
+    pub fn board_cells(&self) -> Cells<Stack> {
+        with_engine!(self, b => b.cells())
     }
 
     /// The board side n.
     pub fn size(&self) -> u8 {
-        self.options.size
+        self.options.size()
     }
 
-    /// The colour and height of the stack on `p`, if any.
-    pub fn stack_at(&self, p: Point) -> Option<(Colour, u8)> {
-        with_board!(self, b => {
-            let i = b.index(p)?;
-            b.colour_at(i).map(|c| (c, b.height(i) as u8))
-        })
+    /// The stack on `p`, if any (`None` also off the board).
+    pub fn stack_at(&self, p: Point) -> Option<Stack> {
+        with_engine!(self, b => b.stack_at(b.index(p)?))
     }
 
     /// The number of stacking moves `colour` could make now (ignoring whose
     /// turn it is).
     pub fn stacking_move_count(&self, colour: Colour) -> u32 {
-        with_board!(self, b => b.count_stacking(colour))
+        with_engine!(self, b => b.count_stacking(colour))
     }
 
     /// The group sizes of `colour` (S3), largest first.
     pub fn group_sizes(&self, colour: Colour) -> Vec<u16> {
-        with_board!(self, b => b.group_sizes(colour))
+        with_engine!(self, b => b.group_sizes(colour))
     }
 
     /// The S6 scoring of the current board: the colour owning the biggest
     /// group left after removing equal-size pairs, or `None` if nothing
     /// remains.
     pub fn scoring_winner(&self) -> Option<Colour> {
-        with_board!(self, b => b.scoring_winner())
+        with_engine!(self, b => b.scoring_winner())
     }
 
     /// The seat that made the last stacking move or drop, if any.
@@ -568,7 +460,7 @@ impl Swack {
     }
 
     fn swap_open(&self) -> bool {
-        self.options.pie && self.plies == 1
+        self.options.pie() && self.plies == 1
     }
 
     fn is_over(&self) -> bool {
@@ -619,10 +511,10 @@ impl Swack {
     /// Why a stacking move or drop is illegal, if it is (the game is ongoing).
     fn board_ply_problem(&self, ply: SwackPly) -> Option<String> {
         let me = self.to_move;
-        with_board!(self, b => match ply {
+        with_engine!(self, b => match ply {
             SwackPly::Stack { from, to } => {
                 let (Some(i), Some(j)) = (b.index(from), b.index(to)) else {
-                    return Some(format!("{from} or {to} is off the {n}x{n} board", n = self.options.size));
+                    return Some(format!("{from} or {to} is off the {n}x{n} board", n = self.size()));
                 };
                 if from.col.abs_diff(to.col) + from.row.abs_diff(to.row) != 1 {
                     return Some(format!("{from} and {to} are not orthogonally adjacent"));
@@ -647,7 +539,7 @@ impl Swack {
                     return Some("drops exist only in Free Swack (variant=free)".to_owned());
                 }
                 let (Some(i), Some(j)) = (b.index(two), b.index(one)) else {
-                    return Some(format!("{two} or {one} is off the {n}x{n} board", n = self.options.size));
+                    return Some(format!("{two} or {one} is off the {n}x{n} board", n = self.size()));
                 };
                 if two.col.abs_diff(one.col) + two.row.abs_diff(one.row) != 1 {
                     return Some(format!("{two} and {one} are not orthogonally adjacent"));
@@ -662,7 +554,7 @@ impl Swack {
             }
             SwackPly::Pass => None,
             SwackPly::Swap => {
-                if !self.options.pie {
+                if !self.options.pie() {
                     Some("the pie rule is off (pie=off)".to_owned())
                 } else if self.swap_open() {
                     None
@@ -672,29 +564,16 @@ impl Swack {
             }
         })
     }
-}
 
-impl Game for Swack {
-    type Ply = SwackPly;
-    type Options = SwackOptions;
-    const NAME: &'static str = "swack";
+    // What the `Game` impl in lib.rs delegates to.
 
-    fn new(options: SwackOptions) -> Self {
-        let n = options.size;
-        let free = options.is_free();
-        let board = if n <= 10 {
-            Boards::Small(Board::new(n, free))
-        } else if n <= 14 {
-            Boards::Medium(Board::new(n, free))
-        } else if n <= 20 {
-            Boards::Wide(Board::new(n, free))
-        } else {
-            Boards::Large(Board::new(n, free))
-        };
+    /// The start position of `options`.
+    pub(crate) fn start(options: SwackOptions) -> Swack {
+        let storage = Storage::new(options.size(), options.is_free());
         let cap = options.effective_cap();
         let mut game = Swack {
             options,
-            board,
+            storage,
             to_move: Colour::Black,
             swapped: false,
             plies: 0,
@@ -709,44 +588,32 @@ impl Game for Swack {
         game
     }
 
-    fn options(&self) -> &SwackOptions {
-        &self.options
-    }
-
-    fn to_move_colour(&self) -> Colour {
-        self.to_move
-    }
-
-    fn swapped(&self) -> bool {
-        self.swapped
-    }
-
-    fn legal_plies(&self, out: &mut PlyBuf<SwackPly>) {
+    pub(crate) fn legal_into(&self, out: &mut PlyBuf<SwackPly>) {
         out.clear();
         if self.is_over() {
             return;
         }
         let free = self.options.is_free();
-        with_board!(self, b => b.legal_into(self.to_move, free, out));
+        with_engine!(self, b => b.legal_into(self.to_move, free, out));
         out.push(SwackPly::Pass);
         if self.swap_open() {
             out.push(SwackPly::Swap);
         }
     }
 
-    fn is_legal(&self, ply: SwackPly) -> bool {
+    pub(crate) fn legal(&self, ply: SwackPly) -> bool {
         !self.is_over() && self.board_ply_problem(ply).is_none()
     }
 
-    fn explain_illegal(&self, ply: SwackPly) -> String {
-        if let Status::Finished { .. } = self.status() {
-            return format!("the game is over ({})", self.status());
+    pub(crate) fn why_illegal(&self, ply: SwackPly) -> String {
+        if let Status::Finished { .. } = self.current_status() {
+            return format!("the game is over ({})", self.current_status());
         }
         self.board_ply_problem(ply)
             .unwrap_or_else(|| "it is legal".to_owned())
     }
 
-    fn play_unchecked(&mut self, ply: SwackPly) {
+    pub(crate) fn play(&mut self, ply: SwackPly) {
         let me = self.to_move;
         let mover = self.to_move_seat();
         let old_state = self.state_hash();
@@ -759,16 +626,16 @@ impl Game for Swack {
             }
             SwackPly::Swap => self.swapped = true,
             SwackPly::Stack { from, to } => {
-                delta = with_board_mut!(self, b => {
+                delta = with_engine_mut!(self, b => {
                     let (i, j) = (b.geo.index(from), b.geo.index(to));
                     b.stack(me, i, j)
                 });
                 self.last_actor = Some(mover);
             }
             SwackPly::Drop { two, one } => {
-                delta = with_board_mut!(self, b => {
+                delta = with_engine_mut!(self, b => {
                     let (i, j) = (b.geo.index(two), b.geo.index(one));
-                    b.drop(me, i, j)
+                    b.drop_pair(me, i, j)
                 });
                 self.last_actor = Some(mover);
             }
@@ -786,7 +653,7 @@ impl Game for Swack {
         self.hash ^= delta ^ old_state ^ self.state_hash();
     }
 
-    fn status(&self) -> Status {
+    pub(crate) fn current_status(&self) -> Status {
         if let Some(s) = self.ended {
             return s;
         }
@@ -796,7 +663,7 @@ impl Game for Swack {
         Status::Ongoing
     }
 
-    fn random_ply<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<SwackPly> {
+    pub(crate) fn random<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<SwackPly> {
         if self.is_over() {
             return None;
         }
@@ -806,74 +673,10 @@ impl Game for Swack {
         } else {
             &[SwackPly::Pass]
         };
-        Some(with_board!(self, b => b.random(self.to_move, free, extra, rng)))
+        Some(with_engine!(self, b => b.random(self.to_move, free, extra, rng)))
     }
 
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn hash_from_scratch(&self) -> u64 {
-        with_board!(self, b => b.cells_hash()) ^ self.state_hash()
-    }
-
-    fn plies_played(&self) -> u32 {
-        self.plies
-    }
-
-    fn length_cap(&self) -> Option<u32> {
-        self.cap
-    }
-
-    fn last_ply(&self) -> Option<SwackPly> {
-        self.last
-    }
-
-    fn render(&self) -> String {
-        let n = self.options.size;
-        let marked: [Option<Point>; 2] = match self.last {
-            Some(SwackPly::Stack { from, to }) => [Some(from), Some(to)],
-            Some(SwackPly::Drop { two, one }) => [Some(two), Some(one)],
-            _ => [None, None],
-        };
-        let mut s = String::new();
-        let footer = {
-            let mut f = String::from("   ");
-            for c in 0..n {
-                let _ = write!(f, "  {}  ", (b'a' + c) as char);
-            }
-            f
-        };
-        for row in (0..n).rev() {
-            let _ = write!(s, "{:>2} ", row + 1);
-            for col in 0..n {
-                let p = Point::new(col, row);
-                let body = match self.stack_at(p) {
-                    Some((Colour::Black, h)) => format!("B{h}"),
-                    Some((Colour::White, h)) => format!("w{h}"),
-                    None => ".".to_owned(),
-                };
-                if marked.contains(&Some(p)) {
-                    let _ = write!(s, "[{body:^3}]");
-                } else {
-                    let _ = write!(s, " {body:^3} ");
-                }
-            }
-            let _ = writeln!(s, " {}", row + 1);
-        }
-        s.push_str(footer.trim_end());
-        s.push('\n');
-        if let Some(p) = self.last {
-            let _ = writeln!(s, "last ply: {p}");
-        }
-        match self.status() {
-            Status::Ongoing => {
-                let _ = writeln!(s, "{} ({} player) to move", self.to_move, self.to_move_seat());
-            }
-            st => {
-                let _ = writeln!(s, "{st}");
-            }
-        }
-        s
+    pub(crate) fn fresh_hash(&self) -> u64 {
+        with_engine!(self, b => b.cells_hash()) ^ self.state_hash()
     }
 }

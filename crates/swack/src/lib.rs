@@ -1,25 +1,39 @@
 //! Swack: a territory game of stacking moves on a fully covered checkered
-//! board (RULES.md, section Swack). After two passes in succession, black
-//! and white groups of equal size are removed in pairs and the owner of the
-//! biggest remaining group wins.
-//!
-//! [`Swack`] is the bitboard engine behind the [`Game`](abstracta_core::Game)
-//! trait; with the `reference` feature, `reference::ReferenceSwack` is a
-//! deliberately plain implementation of the same rules for tests.
+//! board (RULES.md, section Swack).
 //!
 //! ```
-//! use abstracta_core::{Game, GameOptions, PlyBuf, Colour, Seat, Status};
+//! use abstracta_core::prelude::*;
 //! use swack::{Swack, SwackOptions};
 //!
-//! let options = SwackOptions::from_spec("swack:size=4").unwrap();
-//! let mut game = Swack::new(options);
+//! let mut game = Swack::new(SwackOptions::new(4).unwrap());
+//! game.play_list("a1-b1 pass pass").unwrap();
+//! assert!(game.status().is_finished());
+//! println!("{game}");
+//! ```
+//!
+//! After two passes in succession, black and white groups of equal size
+//! are removed in pairs and the owner of the biggest remaining group wins.
+//! [`Swack`] is the bitboard engine behind the [`Game`] trait; with the
+//! `reference` feature, `reference::ReferenceSwack` is a deliberately plain
+//! implementation of the same rules for tests. Positions read and print
+//! as [`Cells<Stack>`](abstracta_core::Cells) diagrams (`"b1 w1 / w1 b1"`).
+//!
+//! ```
+//! use abstracta_core::{Game, GameOptions, PlyBuf};
+//! use swack::{Swack, SwackOptions};
+//!
+//! let game = Swack::new(SwackOptions::from_spec("swack:size=4").unwrap());
 //! let mut plies = PlyBuf::new();
 //! game.legal_plies(&mut plies);
 //! // 24 stacking moves (one per adjacent pair of squares) and a pass.
 //! assert_eq!(plies.len(), 25);
-//! game.play_list("a1-b1 pass pass").unwrap();
-//! assert!(game.status().is_finished());
+//! assert_eq!(game.board_cells().to_string().lines().next(), Some("w1 b1 w1 b1"));
 //! ```
+//!
+//! Layout: `options.rs` (the spec), `ply.rs` (notation), `stack.rs` (the
+//! cell type), `engine.rs` (the bitboard engine and its storage by size),
+//! `groups.rs` (groups and scoring), `render.rs` (the text board),
+//! `reference.rs` (the plain implementation).
 //!
 //! # Representation and measurements
 //!
@@ -53,12 +67,113 @@
 //! Writing many plies into the buffer is bounded by converting bit indices
 //! to points, not by finding the moves.
 
+use abstracta_core::{Game, PlyBuf, Status};
+use rand::Rng;
+
 mod engine;
+mod groups;
 mod options;
 mod ply;
 #[cfg(feature = "reference")]
 pub mod reference;
+mod render;
+mod stack;
 
 pub use engine::Swack;
 pub use options::{SwackOptions, Variant, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
 pub use ply::SwackPly;
+pub use stack::{ParseStackError, Stack};
+
+impl Game for Swack {
+    type Ply = SwackPly;
+    type Options = SwackOptions;
+    const NAME: &'static str = "swack";
+
+    fn new(options: SwackOptions) -> Self {
+        Swack::start(options)
+    }
+
+    fn options(&self) -> &SwackOptions {
+        &self.options
+    }
+
+    fn to_move_colour(&self) -> abstracta_core::Colour {
+        self.to_move
+    }
+
+    fn swapped(&self) -> bool {
+        self.swapped
+    }
+
+    fn legal_plies(&self, out: &mut PlyBuf<SwackPly>) {
+        self.legal_into(out);
+    }
+
+    fn is_legal(&self, ply: SwackPly) -> bool {
+        self.legal(ply)
+    }
+
+    fn explain_illegal(&self, ply: SwackPly) -> String {
+        self.why_illegal(ply)
+    }
+
+    fn play_unchecked(&mut self, ply: SwackPly) {
+        self.play(ply);
+    }
+
+    fn status(&self) -> Status {
+        self.current_status()
+    }
+
+    fn random_ply<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<SwackPly> {
+        self.random(rng)
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        self.fresh_hash()
+    }
+
+    fn plies_played(&self) -> u32 {
+        self.plies
+    }
+
+    fn length_cap(&self) -> Option<u32> {
+        self.cap
+    }
+
+    fn last_ply(&self) -> Option<SwackPly> {
+        self.last
+    }
+
+    fn render(&self) -> String {
+        render::render(self)
+    }
+}
+
+#[cfg(all(test, feature = "serde"))]
+mod serde_tests {
+    use crate::{SwackOptions, SwackPly, Variant};
+
+    #[test]
+    fn plies_and_options_round_trip_through_json() {
+        for text in ["c3-c4", "c3+c4", "pass", "swap"] {
+            let ply: SwackPly = text.parse().unwrap();
+            let json = serde_json::to_string(&ply).unwrap();
+            assert_eq!(json, format!("\"{text}\""));
+            assert_eq!(serde_json::from_str::<SwackPly>(&json).unwrap(), ply);
+        }
+        assert!(serde_json::from_str::<SwackPly>("\"c3*c4\"").is_err());
+        let options = SwackOptions::new(6)
+            .unwrap()
+            .with_variant(Variant::Free)
+            .with_pie(false);
+        let json = serde_json::to_string(&options).unwrap();
+        assert_eq!(json, "\"swack:size=6,variant=free,pie=off\"");
+        assert_eq!(serde_json::from_str::<SwackOptions>(&json).unwrap(), options);
+        assert!(serde_json::from_str::<SwackOptions>("\"swack:size=40\"").is_err());
+    }
+}

@@ -1,6 +1,6 @@
 //! The options of a Swack spec: `swack[:size=N,variant=standard|free,pie=on|off,cap=N|none]`.
 
-use abstracta_core::spec::{parse_choice, parse_on_off, parse_range, GameOptions, LengthCap};
+use abstracta_core::spec::{bad_value, parse_choice, parse_on_off, parse_range, GameOptions, LengthCap};
 use abstracta_core::SpecError;
 
 /// Smallest board side (RULES.md: n >= 2).
@@ -12,6 +12,7 @@ pub const DEFAULT_SIZE: u8 = 8;
 
 /// Which Swack is played.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Variant {
     /// The board starts full and checkered (S1).
     #[default]
@@ -30,18 +31,34 @@ impl Variant {
     }
 }
 
-/// The options of a Swack game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The options of a Swack game. Built from a spec (`"swack:size=6"`
+/// parses), or from [`SwackOptions::new`] and the `with_*` setters; a
+/// board side outside `2..=26` is an error, never a panic.
+///
+/// ```
+/// use swack::{SwackOptions, Variant};
+/// let options = SwackOptions::new(6).unwrap().with_variant(Variant::Free);
+/// assert_eq!(options.to_string(), "swack:size=6,variant=free");
+/// assert_eq!("swack:size=6,variant=free".parse::<SwackOptions>().unwrap(), options);
+/// assert!(SwackOptions::new(27).is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct SwackOptions {
     /// Board side n (2..=26, default 8).
-    pub size: u8,
+    size: u8,
     /// Standard or Free Swack.
-    pub variant: Variant,
+    variant: Variant,
     /// Whether White may swap on its first turn (S8, default on).
-    pub pie: bool,
+    pie: bool,
     /// Length cap (default 64 n^2 plies).
-    pub cap: LengthCap,
+    cap: LengthCap,
 }
+
+abstracta_core::options_text!(SwackOptions);
+
+#[cfg(feature = "serde")]
+abstracta_core::text_serde!(SwackOptions);
 
 impl Default for SwackOptions {
     fn default() -> Self {
@@ -54,7 +71,72 @@ impl Default for SwackOptions {
     }
 }
 
+/// The error for a board side outside `MIN_SIZE..=MAX_SIZE`.
+fn check_size(size: u32) -> Result<u8, SpecError> {
+    if (u32::from(MIN_SIZE)..=u32::from(MAX_SIZE)).contains(&size) {
+        Ok(size as u8)
+    } else {
+        Err(bad_value(
+            SwackOptions::GAME,
+            "size",
+            &size.to_string(),
+            &format!("a whole number from {MIN_SIZE} to {MAX_SIZE}"),
+        ))
+    }
+}
+
 impl SwackOptions {
+    /// The default options on an `size` x `size` board, or an error naming
+    /// the accepted sides (`2..=26`).
+    pub fn new(size: u8) -> Result<Self, SpecError> {
+        SwackOptions::default().with_size(size)
+    }
+
+    /// These options on an `size` x `size` board, or an error naming the
+    /// accepted sides (`2..=26`).
+    pub fn with_size(self, size: u8) -> Result<Self, SpecError> {
+        let size = check_size(u32::from(size))?;
+        Ok(SwackOptions { size, ..self })
+    }
+
+    /// These options with `variant`.
+    #[must_use]
+    pub fn with_variant(self, variant: Variant) -> Self {
+        SwackOptions { variant, ..self }
+    }
+
+    /// These options with the pie rule (S8) on or off.
+    #[must_use]
+    pub fn with_pie(self, pie: bool) -> Self {
+        SwackOptions { pie, ..self }
+    }
+
+    /// These options with the length cap `cap`.
+    #[must_use]
+    pub fn with_cap(self, cap: LengthCap) -> Self {
+        SwackOptions { cap, ..self }
+    }
+
+    /// The board side n (2..=26, default 8).
+    pub fn size(&self) -> u8 {
+        self.size
+    }
+
+    /// Standard or Free Swack.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// Whether White may swap on its first turn (S8, default on).
+    pub fn pie(&self) -> bool {
+        self.pie
+    }
+
+    /// The length cap as given (see [`effective_cap`](Self::effective_cap)).
+    pub fn cap(&self) -> LengthCap {
+        self.cap
+    }
+
     /// The length cap in force: `cap`, or 64 n^2 plies by default.
     pub fn effective_cap(&self) -> Option<u32> {
         let n = u32::from(self.size);
@@ -74,8 +156,8 @@ impl GameOptions for SwackOptions {
     fn set(&mut self, key: &str, value: &str) -> Result<(), SpecError> {
         match key {
             "size" => {
-                self.size =
-                    parse_range(Self::GAME, key, value, u32::from(MIN_SIZE), u32::from(MAX_SIZE))? as u8
+                let n = parse_range(Self::GAME, key, value, u32::from(MIN_SIZE), u32::from(MAX_SIZE))?;
+                self.size = check_size(n)?;
             }
             "variant" => {
                 self.variant = match parse_choice(Self::GAME, key, value, &["standard", "free"])? {

@@ -66,3 +66,6 @@ impl FromStr for SwackPly {
         }
     }
 }
+
+#[cfg(feature = "serde")]
+abstracta_core::text_serde!(SwackPly);

@@ -5,23 +5,17 @@
 
 use std::collections::VecDeque;
 
-use abstracta_core::{zobrist, Colour, Game, PlyBuf, Point, Seat, Status};
+use std::fmt;
+
+use abstracta_core::{zobrist, Cells, Colour, Game, PlyBuf, Point, Seat, Status};
 
 use crate::options::SwackOptions;
 use crate::ply::SwackPly;
-
-/// A stack: its colour (the top piece) and its height.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Stack {
-    /// The colour of the top piece (S2).
-    pub colour: Colour,
-    /// The number of pieces.
-    pub height: u8,
-}
+use crate::stack::Stack;
 
 /// A Swack position kept as plainly as possible: the squares and the full
 /// ply history, from which everything else is read.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ReferenceSwack {
     options: SwackOptions,
     n: usize,
@@ -32,11 +26,9 @@ pub struct ReferenceSwack {
 
 impl ReferenceSwack {
     /// The board as a plain list, row by row from `a1`.
-    pub fn board_cells(&self) -> Vec<Option<(Colour, u8)>> {
-        self.squares
-            .iter()
-            .map(|s| s.map(|s| (s.colour, s.height)))
-            .collect()
+    pub fn board_cells(&self) -> Cells<Stack> {
+        let n = self.n as u8;
+        Cells::from_vec(n, n, self.squares.clone()).expect("n x n squares")
     }
 
     fn on_board(&self, p: Point) -> bool {
@@ -103,7 +95,7 @@ impl ReferenceSwack {
 
     fn swap_allowed(&self) -> bool {
         // S8 / E8: only on White's first turn, which is the second ply.
-        self.options.pie && self.history.len() == 1
+        self.options.pie() && self.history.len() == 1
     }
 
     /// Whether a stacking move from `from` to `to` is legal for `me` (S4/E5).
@@ -242,7 +234,7 @@ impl Game for ReferenceSwack {
     const NAME: &'static str = "swack";
 
     fn new(options: SwackOptions) -> Self {
-        let n = usize::from(options.size);
+        let n = usize::from(options.size());
         let mut squares = vec![None; n * n];
         if !options.is_free() {
             // S1: checkered, every square one piece; on odd n the centre is
@@ -452,5 +444,12 @@ impl Game for ReferenceSwack {
             st => s.push_str(&format!("{st}\n")),
         }
         s
+    }
+}
+
+impl fmt::Display for ReferenceSwack {
+    /// The same text as [`render`](Game::render).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render())
     }
 }

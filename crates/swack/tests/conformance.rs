@@ -9,7 +9,7 @@ use swack::{SwackOptions, SwackPly};
 /// edges included, so off-board plies are tried), pass and swap: a superset
 /// of the legal plies.
 fn candidates<G: Game<Ply = SwackPly, Options = SwackOptions>>(game: &G) -> Vec<SwackPly> {
-    let n = game.options().size;
+    let n = game.options().size();
     let mut v = vec![SwackPly::Pass, SwackPly::Swap];
     let m = (n + 1).min(26);
     for row in 0..m {

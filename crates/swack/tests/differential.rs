@@ -112,11 +112,12 @@ fn options_strategy() -> impl Strategy<Value = SwackOptions> {
         any::<bool>(),
         prop_oneof![Just(None), (1u32..120).prop_map(Some)],
     )
-        .prop_map(|(size, free, pie, cap)| SwackOptions {
-            size,
-            variant: if free { Variant::Free } else { Variant::Standard },
-            pie,
-            cap: cap.map_or(LengthCap::Default, LengthCap::Plies),
+        .prop_map(|(size, free, pie, cap)| {
+            SwackOptions::new(size)
+                .unwrap()
+                .with_variant(if free { Variant::Free } else { Variant::Standard })
+                .with_pie(pie)
+                .with_cap(cap.map_or(LengthCap::Default, LengthCap::Plies))
         })
 }
 
@@ -135,11 +136,7 @@ fn tiny_boards_to_the_end_match() {
     for size in [2u8, 3] {
         for variant in [Variant::Standard, Variant::Free] {
             for seed in 0..20 {
-                let options = SwackOptions {
-                    size,
-                    variant,
-                    ..SwackOptions::default()
-                };
+                let options = SwackOptions::new(size).unwrap().with_variant(variant);
                 run(options, seed, u32::MAX);
             }
         }

@@ -4,9 +4,9 @@
 //! also checked against the reference implementation.
 
 use abstracta_core::conformance::position;
-use abstracta_core::{Colour, Game, GameOptions, PlyBuf, Point, Seat, Status, Termination};
+use abstracta_core::{Cells, Colour, Game, GameOptions, LengthCap, PlyBuf, Point, Seat, Status, Termination};
 use swack::reference::ReferenceSwack;
-use swack::{Swack, SwackOptions, SwackPly};
+use swack::{Stack, Swack, SwackOptions, SwackPly, Variant, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
 
 /// The position after `moves`, from both implementations, checked to agree.
 fn pos(spec: &str, moves: &str) -> Swack {
@@ -23,7 +23,7 @@ fn p(s: &str) -> Point {
 }
 
 fn at(game: &Swack, s: &str) -> Option<(Colour, u8)> {
-    game.stack_at(p(s))
+    game.stack_at(p(s)).map(|s| (s.colour, s.height))
 }
 
 fn legal(game: &Swack) -> Vec<SwackPly> {
@@ -38,8 +38,8 @@ fn ply(s: &str) -> SwackPly {
 
 fn stacks_of(game: &Swack, colour: Colour) -> usize {
     game.board_cells()
-        .iter()
-        .filter(|c| c.map(|(col, _)| col) == Some(colour))
+        .occupied()
+        .filter(|(_, s)| s.colour == colour)
         .count()
 }
 
@@ -49,18 +49,81 @@ fn stacks_of(game: &Swack, colour: Colour) -> usize {
 fn s_board_default_size_8_decision() {
     let game = pos("swack", "");
     assert_eq!(game.size(), 8);
-    assert_eq!(SwackOptions::default().size, 8);
-    assert_eq!(game.board_cells().len(), 64);
+    assert_eq!(SwackOptions::default().size(), 8);
+    assert_eq!(game.board_cells().as_slice().len(), 64);
 }
 
 #[test]
 fn s_board_sizes_2_to_26() {
     for n in [2u8, 3, 9, 10, 11, 14, 15, 26] {
         let game = pos(&format!("swack:size={n}"), "");
-        assert_eq!(game.board_cells().len(), usize::from(n) * usize::from(n));
+        assert_eq!(
+            game.board_cells().as_slice().len(),
+            usize::from(n) * usize::from(n)
+        );
     }
     assert!(SwackOptions::from_spec("swack:size=1").is_err());
     assert!(SwackOptions::from_spec("swack:size=27").is_err());
+}
+
+#[test]
+fn s_board_options_built_by_hand_validate() {
+    for n in [0u8, 1, 27, 255] {
+        let err = SwackOptions::new(n).unwrap_err().to_string();
+        assert!(err.contains("from 2 to 26"), "{err}");
+        assert!(SwackOptions::default().with_size(n).is_err());
+    }
+    for n in MIN_SIZE..=MAX_SIZE {
+        let options = SwackOptions::new(n).unwrap();
+        assert_eq!(options.size(), n);
+        assert_eq!(Swack::new(options.clone()).size(), n);
+        assert_eq!(options.to_string().parse::<SwackOptions>().unwrap(), options);
+    }
+    let options = SwackOptions::new(5)
+        .unwrap()
+        .with_variant(Variant::Free)
+        .with_pie(false)
+        .with_cap(LengthCap::Plies(9));
+    assert_eq!(options.to_string(), "swack:size=5,variant=free,pie=off,cap=9");
+    assert_eq!(
+        (options.size(), options.variant(), options.pie(), options.cap()),
+        (5, Variant::Free, false, LengthCap::Plies(9))
+    );
+    assert_eq!(SwackOptions::new(DEFAULT_SIZE).unwrap(), SwackOptions::default());
+    let err = "swack:size=27".parse::<SwackOptions>().unwrap_err().to_string();
+    assert!(err.contains("from 2 to 26"), "{err}");
+}
+
+#[test]
+fn s_board_cells_read_and_print_as_diagrams() {
+    let game = pos("swack:size=2", "");
+    assert_eq!(game.board_cells().to_string(), "w1 b1\nb1 w1");
+    let cells: Cells<Stack> = "w1 b1 / b1 w1".parse().unwrap();
+    assert_eq!(game.board_cells(), cells);
+    let game = pos("swack:size=2", "a1-b1");
+    assert_eq!(game.board_cells(), "w1 b1 / w1 b2".parse().unwrap());
+    assert_eq!(game.board_cells(), "W1 B1 / W1 B2".parse().unwrap());
+    assert!("b0 . / . .".parse::<Cells<Stack>>().is_err());
+    assert!("x1".parse::<Stack>().is_err());
+    assert!("b256".parse::<Stack>().is_err());
+    assert!("b+2".parse::<Stack>().is_err());
+}
+
+#[test]
+fn s_board_display_is_render_and_positions_compare() {
+    let game = pos("swack:size=4", "a1-b1 a2-b2");
+    assert_eq!(game.to_string(), game.render());
+    let reference: ReferenceSwack = position("swack:size=4", "a1-b1 a2-b2");
+    assert_eq!(reference.to_string(), reference.render());
+    let again = pos("swack:size=4", "a1-b1 a2-b2");
+    assert_eq!(game, again);
+    let other = pos("swack:size=4", "a1-b1");
+    assert_ne!(game, other);
+    let set: std::collections::HashSet<Swack> = [game.clone(), again, other].into_iter().collect();
+    assert_eq!(set.len(), 2);
+    let references: std::collections::HashSet<ReferenceSwack> =
+        [reference.clone(), reference].into_iter().collect();
+    assert_eq!(references.len(), 1);
 }
 
 // ---- S1 setup ----
@@ -77,7 +140,11 @@ fn s1_setup_even_sizes_a1_black_decision() {
         let half = usize::from(n) * usize::from(n) / 2;
         assert_eq!(stacks_of(&game, Colour::Black), half);
         assert_eq!(stacks_of(&game, Colour::White), half);
-        assert!(game.board_cells().iter().all(|c| c.is_some_and(|(_, h)| h == 1)));
+        assert!(game
+            .board_cells()
+            .as_slice()
+            .iter()
+            .all(|c| c.is_some_and(|s| s.height == 1)));
     }
 }
 
@@ -88,13 +155,19 @@ fn s1_setup_odd_sizes_centre_and_corners_white() {
         let c = (n - 1) / 2;
         assert_eq!(
             game.stack_at(Point::new(c, c)),
-            Some((Colour::White, 1)),
+            Some(Stack {
+                colour: Colour::White,
+                height: 1
+            }),
             "n={n} centre"
         );
         for (col, row) in [(0, 0), (n - 1, 0), (0, n - 1), (n - 1, n - 1)] {
             assert_eq!(
                 game.stack_at(Point::new(col, row)),
-                Some((Colour::White, 1)),
+                Some(Stack {
+                    colour: Colour::White,
+                    height: 1
+                }),
                 "corner"
             );
         }
@@ -149,9 +222,8 @@ fn s2_storage_limit_255_decision_is_never_reached() {
             }
             let top = game
                 .board_cells()
-                .iter()
-                .flatten()
-                .map(|&(_, h)| h)
+                .occupied()
+                .map(|(_, s)| s.height)
                 .max()
                 .unwrap_or(0);
             assert!(top < 32, "{spec} seed {seed}: height {top}");
@@ -363,7 +435,7 @@ fn s8_swap_exchanges_seats_not_colours_or_board() {
 #[test]
 fn s9_free_board_starts_empty_with_drops() {
     let game = pos("swack:variant=free,size=2", "");
-    assert!(game.board_cells().iter().all(Option::is_none));
+    assert!(game.board_cells().occupied().next().is_none());
     // Each of the 4 adjacent pairs, in either order, plus pass.
     assert_eq!(legal(&game).len(), 9);
     assert_eq!(legal(&pos("swack:variant=free", "")).len(), 2 * 2 * 8 * 7 + 1);

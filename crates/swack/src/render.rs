@@ -1,0 +1,65 @@
+//! The board as text: `Display` for [`Swack`], which
+//! [`Game::render`](abstracta_core::Game::render) returns as a string.
+
+use std::fmt;
+
+use abstracta_core::{Colour, Game, Point, Status};
+
+use crate::engine::Swack;
+use crate::ply::SwackPly;
+use crate::stack::Stack;
+
+/// The text [`Game::render`] returns (the same as `Display`).
+pub(crate) fn render(game: &Swack) -> String {
+    game.to_string()
+}
+
+impl fmt::Display for Swack {
+    /// Rows from the top with their numbers on both sides, each square's
+    /// stack as `B2` (black) or `w1` (white), the squares of the last ply in
+    /// brackets, the column letters, the last ply, and who is to move or how
+    /// the game ended; every line ends with a newline.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.size();
+        let marked: [Option<Point>; 2] = match self.last {
+            Some(SwackPly::Stack { from, to }) => [Some(from), Some(to)],
+            Some(SwackPly::Drop { two, one }) => [Some(two), Some(one)],
+            _ => [None, None],
+        };
+        for row in (0..n).rev() {
+            write!(f, "{:>2} ", row + 1)?;
+            for col in 0..n {
+                let p = Point::new(col, row);
+                let body = match self.stack_at(p) {
+                    Some(Stack {
+                        colour: Colour::Black,
+                        height,
+                    }) => format!("B{height}"),
+                    Some(Stack {
+                        colour: Colour::White,
+                        height,
+                    }) => format!("w{height}"),
+                    None => ".".to_owned(),
+                };
+                if marked.contains(&Some(p)) {
+                    write!(f, "[{body:^3}]")?;
+                } else {
+                    write!(f, " {body:^3} ")?;
+                }
+            }
+            writeln!(f, " {}", row + 1)?;
+        }
+        let mut footer = String::from("   ");
+        for c in 0..n {
+            footer.push_str(&format!("  {}  ", (b'a' + c) as char));
+        }
+        writeln!(f, "{}", footer.trim_end())?;
+        if let Some(p) = self.last {
+            writeln!(f, "last ply: {p}")?;
+        }
+        match self.status() {
+            Status::Ongoing => writeln!(f, "{} ({} player) to move", self.to_move, self.to_move_seat()),
+            st => writeln!(f, "{st}"),
+        }
+    }
+}
