@@ -144,7 +144,17 @@ impl<const N: usize> BitBoard<N> {
         for (i, &w) in self.0.iter().enumerate() {
             let c = w.count_ones();
             if k < c {
-                return Some(i * 64 + select_in_word(w, k) as usize);
+                // Clearing a few low bits costs less than the full select.
+                let bit = if k < 4 {
+                    let mut w = w;
+                    for _ in 0..k {
+                        w &= w - 1;
+                    }
+                    w.trailing_zeros()
+                } else {
+                    select_in_word(w, k)
+                };
+                return Some(i * 64 + bit as usize);
             }
             k -= c;
         }
