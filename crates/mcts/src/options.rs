@@ -45,11 +45,10 @@ pub struct MctsOptions {
     /// `c=N`: the UCT exploration constant. `None` (no `c` in the spec)
     /// means the game's recommendation, `Game::SEARCH_HINTS`, which has
     /// one value for plain UCT and one for RAVE: the best value depends on
-    /// the game and on RAVE (at 1000 iterations RAVE wants c near 0 in
-    /// Whirlwind but loses badly below 0.4 in Ecalper).
+    /// the game and on RAVE (the crate's README gives the matches).
     pub exploration: Option<f64>,
     /// `rave=on|off` (default on): RAVE/AMAF statistics. Ignored for games
-    /// whose `Game::AMAF_COMPATIBLE` is false.
+    /// whose plies claim no cells (`Game::CLAIMS` is `Claims::None`).
     pub rave: bool,
     /// `solver=on|off` (default on): MCTS-Solver proofs.
     pub solver: bool,
@@ -71,8 +70,7 @@ pub struct MctsOptions {
     /// 1 make the search more selective.
     pub fpu: f64,
     /// `ravek=2000`: the RAVE equivalence parameter k: RAVE and real
-    /// statistics weigh the same after about k visits. (2000 beat 500 in
-    /// Escabel 7x7 at 1000 iterations; Whirlwind and Ecalper were even.)
+    /// statistics weigh the same after about k visits.
     pub rave_k: f64,
     /// `expand=N` (default 1): visits a leaf needs before it is expanded.
     pub expand_visits: u32,
@@ -116,7 +114,7 @@ impl MctsOptions {
 
     /// The exploration constant a search of `G` uses: `exploration` if
     /// set, else `G::SEARCH_HINTS` for the mode (`rave_in_use`: RAVE is on
-    /// and the game's plies are AMAF-compatible).
+    /// and the game's plies claim cells).
     pub fn exploration_for<G: Game>(&self, rave_in_use: bool) -> f64 {
         let hints = G::SEARCH_HINTS;
         self.exploration.unwrap_or(if rave_in_use {
