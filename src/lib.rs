@@ -20,7 +20,7 @@
 //!
 //! - Everything of [`abstracta_core`] is re-exported here: the [`Game`]
 //!   trait, [`Position`] (a game with its history), [`GameRecord`], seats,
-//!   colours, statuses, bitboards, notation, [`spec`]s, [`perft`], the
+//!   colours, statuses, bitboards, notation, [`spec`]s, [`perft()`], the
 //!   [`toy`] game and, with the `conformance` feature, the conformance kit
 //!   for games of your own.
 //! - [`open`] and [`open_record`] give an [`AnyGame`]: any registered game,

@@ -4,8 +4,8 @@
 //! [`RandomPlayer`] and the [`MctsPlayer`] implement it, and an
 //! [`EngineSpec`] (`random`, `mcts[:OPTIONS]`, `cmd:PROGRAM [ARGS]`) builds
 //! one. [`AnyPlayer`] is the same interface at the text level, for games
-//! chosen at run time ([`AnyGame`](crate::AnyGame)); [`PlayerAdapter`] makes
-//! any `Player<G>` an `AnyPlayer`, and [`AnyGame::player`](crate::AnyGame::player)
+//! chosen at run time ([`AnyGame`]); [`PlayerAdapter`] makes
+//! any `Player<G>` an `AnyPlayer`, and [`AnyGame::player`]
 //! builds one from a spec.
 //!
 //! ```
@@ -175,7 +175,7 @@ impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
 }
 
 /// An engine for games chosen at run time: [`Player`] at the text level
-/// (object safe). Get one from [`AnyGame::player`](crate::AnyGame::player),
+/// (object safe). Get one from [`AnyGame::player`],
 /// wrap a `Player<G>` in a [`PlayerAdapter`], or implement it directly for
 /// an engine that speaks text (an external program, say).
 pub trait AnyPlayer: Send {
