@@ -23,8 +23,11 @@ pub const SIDE: u8 = 5;
 const CELLS: usize = (SIDE as usize) * (SIDE as usize);
 
 /// Hex takes no options: its spec is just `hex5`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct HexOptions;
+
+// Options print as their spec and parse from one.
+abstracta::options_text!(HexOptions);
 
 impl GameOptions for HexOptions {
     const GAME: &'static str = "hex5";
@@ -67,7 +70,7 @@ impl FromStr for HexPly {
 }
 
 /// A 5x5 Hex position.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Hex {
     options: HexOptions,
     /// The stones of each colour (indexed by `Colour::index`), one bit per
@@ -133,6 +136,12 @@ impl Hex {
             }
         }
         false
+    }
+}
+
+impl fmt::Display for Hex {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render())
     }
 }
 

@@ -337,8 +337,21 @@ mod tests {
 
     /// Options whose `GAME` is `NAME` (so that only the flaw under test
     /// differs).
-    #[derive(Clone, Debug, Default, PartialEq, Eq)]
+    #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
     struct Opts<const FLAW: u8>(TicTacToeOptions);
+
+    impl<const FLAW: u8> std::fmt::Display for Opts<FLAW> {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str(&self.spec())
+        }
+    }
+
+    impl<const FLAW: u8> std::str::FromStr for Opts<FLAW> {
+        type Err = SpecError;
+        fn from_str(text: &str) -> Result<Self, SpecError> {
+            Self::from_spec(text)
+        }
+    }
 
     impl<const FLAW: u8> GameOptions for Opts<FLAW> {
         const GAME: &'static str = "tictactoe";
@@ -355,10 +368,16 @@ mod tests {
     const WRONG_NAME: u8 = 2;
 
     /// Tic-tac-toe with one flaw.
-    #[derive(Clone, Debug)]
+    #[derive(Clone, Debug, PartialEq, Eq)]
     struct Flawed<const FLAW: u8> {
         game: TicTacToe,
         options: Opts<FLAW>,
+    }
+
+    impl<const FLAW: u8> std::fmt::Display for Flawed<FLAW> {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            self.game.fmt(f)
+        }
     }
 
     impl<const FLAW: u8> Game for Flawed<FLAW> {

@@ -66,7 +66,12 @@ impl SearchHints {
 /// game.play_str("b2").unwrap();
 /// assert!(game.play_str("b2").is_err());
 /// ```
-pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
+///
+/// Game states also implement `Display` (the board, as
+/// [`render`](Game::render) writes it) and `Eq`; the games of the
+/// collection implement `std::hash::Hash` too (not required here: its
+/// `hash` method would clash with [`Game::hash`] in generic code).
+pub trait Game: Clone + fmt::Debug + fmt::Display + Eq + Send + Sync + 'static {
     /// One atomic action, printed and parsed in the RULES.md notation.
     type Ply: Copy
         + Eq

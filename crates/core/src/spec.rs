@@ -137,7 +137,23 @@ impl LengthCap {
 ///
 /// Implementors provide the per-key setter and the list of keys; the parsing
 /// of the whole spec, duplicate and unknown-key errors come for free.
-pub trait GameOptions: Clone + fmt::Debug + Default + PartialEq + Eq + Send + Sync + 'static {
+///
+/// Options print as their canonical spec and parse from a full spec
+/// (`Display` and `FromStr`, which [`options_text!`](crate::options_text)
+/// writes for you), and can be compared and hashed.
+pub trait GameOptions:
+    Clone
+    + fmt::Debug
+    + fmt::Display
+    + FromStr<Err = SpecError>
+    + Default
+    + PartialEq
+    + Eq
+    + std::hash::Hash
+    + Send
+    + Sync
+    + 'static
+{
     /// The game name used in specs (lower case).
     const GAME: &'static str;
     /// Every accepted key, for error messages.

@@ -93,7 +93,7 @@ impl FromStr for TicTacToePly {
 }
 
 /// The toy game's state.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TicTacToe {
     options: TicTacToeOptions,
     cells: [Option<Colour>; 9],
@@ -137,6 +137,12 @@ impl TicTacToe {
             let c = self.cells[l[0]]?;
             (self.cells[l[1]] == Some(c) && self.cells[l[2]] == Some(c)).then_some(c)
         })
+    }
+}
+
+impl fmt::Display for TicTacToe {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render())
     }
 }
 
