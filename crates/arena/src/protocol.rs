@@ -17,7 +17,8 @@
 //! ```
 
 use abstracta::registry::{with_game, GameVisitor};
-use abstracta_core::{Game, GameOptions};
+use abstracta_core::{Game, GameOptions, PlayError, SpecError};
+use thiserror::Error;
 
 use crate::engine::{BuildOptions, EngineError, EngineSpec, Player};
 use crate::error::ArenaError;
@@ -45,10 +46,42 @@ pub const COMMANDS: &[&str] = &[
     "quit",
 ];
 
+/// Why a command failed: the text after `?` in the answer.
+#[derive(Debug, Error)]
+pub enum CommandError {
+    /// An id with no command after it.
+    #[error("missing command after the id")]
+    MissingCommand,
+    /// A command the protocol does not have.
+    #[error("unknown command {0:?}; known commands: {known}", known = COMMANDS.join(" "))]
+    Unknown(String),
+    /// `play` without exactly one ply.
+    #[error("play needs exactly one ply, e.g. play c3")]
+    PlayNeedsOnePly,
+    /// `set` without a key and a value.
+    #[error("set needs KEY VALUE, e.g. set time 500ms, set iters 2000, set engine random")]
+    SetNeedsKeyValue,
+    /// `undo` at the start position.
+    #[error("nothing to undo")]
+    NothingToUndo,
+    /// The ply given to `play` cannot be read or is illegal.
+    #[error("{0}")]
+    Play(#[from] PlayError),
+    /// The engine chose a ply the game refused.
+    #[error("the engine chose an illegal ply: {0}")]
+    IllegalChoice(PlayError),
+    /// The engine failed or refused an option or spec.
+    #[error("{0}")]
+    Engine(#[from] EngineError),
+    /// The game spec of `newgame` is wrong.
+    #[error("{0}")]
+    Spec(#[from] SpecError),
+}
+
 /// The game-specific half of a session.
 trait Core: Send {
     fn spec(&self) -> &str;
-    fn run(&mut self, command: &str, args: &str) -> Result<String, String>;
+    fn run(&mut self, command: &str, args: &str) -> Result<String, CommandError>;
     fn set(&mut self, key: &str, value: &str) -> Result<(), EngineError>;
 }
 
@@ -63,50 +96,42 @@ impl<G: Game> Core for CoreImpl<G> {
         &self.spec
     }
 
-    fn run(&mut self, command: &str, args: &str) -> Result<String, String> {
+    fn run(&mut self, command: &str, args: &str) -> Result<String, CommandError> {
         match command {
             "play" => {
                 if args.split_whitespace().count() != 1 {
-                    return Err("play needs exactly one ply, e.g. play c3".to_owned());
+                    return Err(CommandError::PlayNeedsOnePly);
                 }
-                self.position
-                    .play_str(args)
-                    .map(|_| String::new())
-                    .map_err(|e| e.to_string())
+                self.position.play_str(args)?;
+                Ok(String::new())
             }
             "genmove" => {
                 let game = self.position.game().clone();
-                let choice = self
-                    .engine
-                    .genmove(&game, self.position.history())
-                    .map_err(|e| e.to_string())?;
+                let choice = self.engine.genmove(&game, self.position.history())?;
                 self.position
                     .play(choice.ply)
-                    .map_err(|e| format!("the engine chose an illegal ply: {e}"))?;
+                    .map_err(CommandError::IllegalChoice)?;
                 // With `ponder=on` the engine thinks until the next command.
                 self.engine.ponder(self.position.game(), self.position.history());
                 Ok(choice.ply.to_string())
             }
             "analyze" => {
                 let game = self.position.game().clone();
-                let analysis = self
-                    .engine
-                    .analyze(&game, self.position.history())
-                    .map_err(|e| e.to_string())?;
+                let analysis = self.engine.analyze(&game, self.position.history())?;
                 Ok(format!("\n{analysis}"))
             }
             "undo" => {
                 if self.position.undo() {
                     Ok(String::new())
                 } else {
-                    Err("nothing to undo".to_owned())
+                    Err(CommandError::NothingToUndo)
                 }
             }
             "legal" => Ok(self.position.legal_text()),
             "status" => Ok(self.position.game().status().word().to_owned()),
             "history" => Ok(self.position.history_text()),
             "showboard" => Ok(format!("\n{}", self.position.game().render())),
-            _ => Err(format!("unknown command {command:?}")),
+            _ => Err(CommandError::Unknown(command.to_owned())),
         }
     }
 
@@ -156,7 +181,7 @@ impl std::fmt::Debug for Session {
     }
 }
 
-fn make_core(spec: &str, engine: &EngineSpec, build: &BuildOptions) -> Result<Box<dyn Core>, ArenaError> {
+fn make_core(spec: &str, engine: &EngineSpec, build: &BuildOptions) -> Result<Box<dyn Core>, CommandError> {
     let core = with_game(
         spec,
         MakeCore {
@@ -173,7 +198,11 @@ impl Session {
     pub fn new(spec: &str, engine: &str) -> Result<Session, ArenaError> {
         let engine: EngineSpec = engine.parse()?;
         let build = BuildOptions::new(spec);
-        let core = make_core(spec, &engine, &build)?;
+        let core = make_core(spec, &engine, &build).map_err(|e| match e {
+            CommandError::Spec(e) => ArenaError::Spec(e),
+            CommandError::Engine(e) => ArenaError::Engine(e),
+            other => ArenaError::Failed(other.to_string()),
+        })?;
         Ok(Session {
             core,
             engine,
@@ -210,9 +239,9 @@ impl Session {
         (format_answer(id, result), quit)
     }
 
-    fn dispatch(&mut self, command: &str, args: &str) -> Result<String, String> {
+    fn dispatch(&mut self, command: &str, args: &str) -> Result<String, CommandError> {
         match command {
-            "" => Err("missing command after the id".to_owned()),
+            "" => Err(CommandError::MissingCommand),
             "protocol_version" => Ok(PROTOCOL_VERSION.to_owned()),
             "name" => Ok("arena".to_owned()),
             "version" => Ok(env!("CARGO_PKG_VERSION").to_owned()),
@@ -224,9 +253,9 @@ impl Session {
                 } else {
                     args.to_owned()
                 };
-                let mut core = make_core(&spec, &self.engine, &self.build).map_err(|e| e.to_string())?;
+                let mut core = make_core(&spec, &self.engine, &self.build)?;
                 for (k, v) in &self.settings {
-                    core.set(k, v).map_err(|e| e.to_string())?;
+                    core.set(k, v)?;
                 }
                 self.core = core;
                 Ok(String::new())
@@ -234,17 +263,11 @@ impl Session {
             "set" => {
                 let (key, value) = match args.split_once(char::is_whitespace) {
                     Some((k, v)) => (k.to_ascii_lowercase(), v.trim().to_owned()),
-                    None => {
-                        return Err(
-                            "set needs KEY VALUE, e.g. set time 500ms, set iters 2000, set engine random"
-                                .to_owned(),
-                        )
-                    }
+                    None => return Err(CommandError::SetNeedsKeyValue),
                 };
                 if key == "engine" {
-                    let engine: EngineSpec = value.parse().map_err(|e: EngineError| e.to_string())?;
-                    let core =
-                        make_core(self.core.spec(), &engine, &self.build).map_err(|e| e.to_string())?;
+                    let engine: EngineSpec = value.parse()?;
+                    let core = make_core(self.core.spec(), &engine, &self.build)?;
                     // The new engine starts from the current game's start;
                     // keep the position by replaying it.
                     let history = self.core.run("history", "").unwrap_or_default();
@@ -256,21 +279,18 @@ impl Session {
                     self.settings.clear();
                     return Ok(String::new());
                 }
-                self.core.set(&key, &value).map_err(|e| e.to_string())?;
+                self.core.set(&key, &value)?;
                 self.settings.retain(|(k, _)| *k != key);
                 self.settings.push((key, value));
                 Ok(String::new())
             }
             c if COMMANDS.contains(&c) => self.core.run(c, args),
-            other => Err(format!(
-                "unknown command {other:?}; known commands: {}",
-                COMMANDS.join(" ")
-            )),
+            other => Err(CommandError::Unknown(other.to_owned())),
         }
     }
 }
 
-fn format_answer(id: &str, result: Result<String, String>) -> String {
+fn format_answer(id: &str, result: Result<String, CommandError>) -> String {
     match result {
         Ok(text) => {
             let lines: Vec<&str> = text.lines().collect();
@@ -294,7 +314,8 @@ fn format_answer(id: &str, result: Result<String, String>) -> String {
             out.push_str("\n\n");
             out
         }
-        Err(message) => {
+        Err(error) => {
+            let message = error.to_string();
             let one_line = message
                 .lines()
                 .map(str::trim)
