@@ -1,29 +1,49 @@
 //! abstracta: five modern abstract strategy games (Escabel, Swack, Ecalper,
 //! Epaminondas, Whirlwind) with exact bitboard rule engines behind one
-//! [`Game`] trait, and a parallel Monte Carlo Tree Search over any of them.
-//!
-//! This crate re-exports the workspace's crates and holds the game
-//! [`registry`], which turns a spec such as `escabel:size=7` into a game.
+//! [`Game`] trait, a parallel Monte Carlo Tree Search over any of them, and
+//! the players that use it.
 //!
 //! ```
-//! use abstracta::core::{Game, PlyBuf};
-//! use abstracta::registry::{with_game, GameVisitor};
+//! use abstracta::player::EngineSpec;
 //!
-//! struct CountPlies;
-//! impl GameVisitor for CountPlies {
-//!     type Output = usize;
-//!     fn visit<G: Game>(self, options: G::Options) -> usize {
-//!         let mut plies = PlyBuf::new();
-//!         G::new(options).legal_plies(&mut plies);
-//!         plies.len()
-//!     }
-//! }
-//! assert_eq!(with_game("tictactoe", CountPlies).unwrap(), 9);
-//! assert!(with_game("chess", CountPlies).is_err());
+//! // A game chosen at run time, by spec.
+//! let mut game = abstracta::open("escabel:size=7").unwrap();
+//! let mut engine = game.player(&"mcts:iters=200".parse::<EngineSpec>().unwrap(), 1).unwrap();
+//! let choice = engine.genmove(&*game).unwrap();
+//! game.play(&choice.ply).unwrap();
+//! println!("{game}"); // the board
+//! let record = game.record(); // "escabel:size=7: d4", say
+//! assert_eq!(abstracta::open_record(&record).unwrap().hash(), game.hash());
 //! ```
+//!
+//! # What is where
+//!
+//! - Everything of [`abstracta_core`] is re-exported here: the [`Game`]
+//!   trait, [`Position`] (a game with its history), [`GameRecord`], seats,
+//!   colours, statuses, bitboards, notation, [`spec`]s, [`perft()`], the
+//!   [`toy`] game and, with the `conformance` feature, the conformance kit
+//!   for games of your own.
+//! - [`open`] and [`open_record`] give an [`AnyGame`]: any registered game,
+//!   played by text.
+//! - [`player`]: the [`Player`](player::Player) trait, the random and MCTS
+//!   players, engine specs, and [`AnyPlayer`](player::AnyPlayer) for games
+//!   chosen at run time.
+//! - The game crates ([`escabel`], [`swack`], [`ecalper`], [`epaminondas`],
+//!   [`whirlwind`]) and the search ([`mcts`]), for typed use:
+//!   `Mcts::<escabel::Escabel>`.
+//! - [`registry`]: from a spec's name to a game type, for code written once
+//!   for every game.
+//! - [`prelude`]: `use abstracta::prelude::*;`.
+//!
+//! # Features
+//!
+//! - `serde`: `Serialize`/`Deserialize` for [`GameRecord`], [`Status`],
+//!   seats, colours and outcomes (plies and options as their notation).
+//! - `conformance`: the conformance kit (`abstracta::conformance`).
 
-pub use abstracta_core as core;
-pub use abstracta_core::{Colour, Game, Seat, Status};
+#![deny(unsafe_code)]
+
+pub use abstracta_core::*;
 pub use ecalper;
 pub use epaminondas;
 pub use escabel;
@@ -31,4 +51,19 @@ pub use mcts;
 pub use swack;
 pub use whirlwind;
 
+mod any_game;
+pub mod player;
 pub mod registry;
+
+pub use any_game::{open, open_record, AnyGame};
+
+/// The names most callers want: `use abstracta::prelude::*;` (the core
+/// prelude, the run-time game and players, the search).
+pub mod prelude {
+    pub use abstracta_core::prelude::*;
+
+    pub use crate::player::{AnyPlayer, EngineSpec, MctsPlayer, Player, RandomPlayer};
+    pub use crate::{open, open_record, AnyGame};
+    pub use abstracta_core::{GameRecord, Position};
+    pub use mcts::{Mcts, MctsOptions};
+}

@@ -18,7 +18,7 @@ use rand::{Rng, SeedableRng};
 
 use crate::game::{Game, PlyBuf};
 use crate::perft::{parse_perft_file, perft};
-use crate::side::{Status, Termination};
+use crate::side::{Outcome, Status, Termination};
 use crate::spec::GameOptions;
 
 /// The bound on game length used when a game has no cap: a game that runs
@@ -76,6 +76,7 @@ pub fn check_position<G: Game>(game: &G, candidates: &dyn Fn(&G) -> Vec<G::Ply>,
         game.seat_of(game.to_move_colour()),
         "{context}: seat to move"
     );
+    check_outcome(game, context);
     if let Status::Finished {
         termination: Termination::LengthCap,
         ..
@@ -126,6 +127,42 @@ pub fn check_position<G: Game>(game: &G, candidates: &dyn Fn(&G) -> Vec<G::Ply>,
             child.render(),
             game.render(),
             "{context}: refused {ply} changed the board"
+        );
+    }
+}
+
+/// Checks that the game's name in specs is the one its options read and
+/// write: `G::NAME == <G::Options as GameOptions>::GAME`, and that the
+/// default options' spec is that name.
+pub fn check_names<G: Game>() {
+    assert_eq!(
+        G::NAME,
+        <G::Options as GameOptions>::GAME,
+        "Game::NAME differs from the options' GameOptions::GAME"
+    );
+    let spec = G::Options::default().spec();
+    assert_eq!(
+        spec.split(':').next(),
+        Some(G::NAME),
+        "the default options' spec {spec:?} does not start with the game's name"
+    );
+}
+
+/// Checks that a finished game's winner is a seat and colour that belong
+/// together: in `Outcome::Win { colour, seat }`, `seat` is
+/// `game.seat_of(colour)` (after a pie swap the second seat owns the first
+/// colour). Does nothing while the game goes on or after a draw.
+pub fn check_outcome<G: Game>(game: &G, context: &str) {
+    if let Status::Finished {
+        outcome: Outcome::Win { colour, seat },
+        ..
+    } = game.status()
+    {
+        assert_eq!(
+            seat,
+            game.seat_of(colour),
+            "{context}: the winner is {colour} and {seat}, but {colour} belongs to {}",
+            game.seat_of(colour)
         );
     }
 }
@@ -196,15 +233,17 @@ pub fn check_refused_ply<G: Game>(game: &G, ply: G::Ply, context: &str) -> G {
 }
 
 /// Plays `games` seeded random games of `options`, running
-/// [`check_position`] at every ply. Also checks that `random_ply` only
-/// returns legal plies, that the game ends within its cap, and that the
-/// options' spec round-trips. Returns the number of positions checked.
+/// [`check_position`] at every ply. Also checks the names
+/// ([`check_names`]), that `random_ply` only returns legal plies, that the
+/// game ends within its cap, and that the options' spec round-trips.
+/// Returns the number of positions checked.
 pub fn check_random_games<G: Game>(
     options: &G::Options,
     games: u32,
     seed: u64,
     candidates: impl Fn(&G) -> Vec<G::Ply>,
 ) -> u64 {
+    check_names::<G>();
     let spec = options.spec();
     let reparsed =
         G::Options::from_spec(&spec).unwrap_or_else(|e| panic!("spec {spec:?} does not parse back: {e}"));
@@ -284,4 +323,136 @@ pub fn check_perft_text<G: Game>(text: &str) -> usize {
         }
     }
     checked
+}
+
+#[cfg(test)]
+mod tests {
+    //! The kit catches games that break the contract: a toy game wrapped so
+    //! that it names the wrong winning seat, or the wrong name.
+
+    use super::*;
+    use crate::error::SpecError;
+    use crate::side::{Colour, Seat};
+    use crate::toy::{TicTacToe, TicTacToeOptions};
+
+    /// Options whose `GAME` is `NAME` (so that only the flaw under test
+    /// differs).
+    #[derive(Clone, Debug, Default, PartialEq, Eq)]
+    struct Opts<const FLAW: u8>(TicTacToeOptions);
+
+    impl<const FLAW: u8> GameOptions for Opts<FLAW> {
+        const GAME: &'static str = "tictactoe";
+        const KEYS: &'static [&'static str] = TicTacToeOptions::KEYS;
+        fn set(&mut self, key: &str, value: &str) -> Result<(), SpecError> {
+            self.0.set(key, value)
+        }
+        fn to_pairs(&self) -> Vec<(&'static str, String)> {
+            self.0.to_pairs()
+        }
+    }
+
+    const WRONG_SEAT: u8 = 1;
+    const WRONG_NAME: u8 = 2;
+
+    /// Tic-tac-toe with one flaw.
+    #[derive(Clone, Debug)]
+    struct Flawed<const FLAW: u8> {
+        game: TicTacToe,
+        options: Opts<FLAW>,
+    }
+
+    impl<const FLAW: u8> Game for Flawed<FLAW> {
+        type Ply = <TicTacToe as Game>::Ply;
+        type Options = Opts<FLAW>;
+        const NAME: &'static str = if FLAW == WRONG_NAME {
+            "tic-tac-toe"
+        } else {
+            "tictactoe"
+        };
+
+        fn new(options: Opts<FLAW>) -> Self {
+            Flawed {
+                game: TicTacToe::new(options.0.clone()),
+                options,
+            }
+        }
+        fn options(&self) -> &Opts<FLAW> {
+            &self.options
+        }
+        fn to_move_colour(&self) -> Colour {
+            self.game.to_move_colour()
+        }
+        fn swapped(&self) -> bool {
+            self.game.swapped()
+        }
+        fn legal_plies(&self, out: &mut PlyBuf<Self::Ply>) {
+            self.game.legal_plies(out)
+        }
+        fn play_unchecked(&mut self, ply: Self::Ply) {
+            self.game.play_unchecked(ply)
+        }
+        fn status(&self) -> Status {
+            match self.game.status() {
+                Status::Finished {
+                    outcome: Outcome::Win { colour, seat },
+                    termination,
+                } if FLAW == WRONG_SEAT => Status::Finished {
+                    outcome: Outcome::Win {
+                        colour,
+                        seat: seat.opponent(),
+                    },
+                    termination,
+                },
+                status => status,
+            }
+        }
+        fn hash(&self) -> u64 {
+            self.game.hash()
+        }
+        fn hash_from_scratch(&self) -> u64 {
+            self.game.hash_from_scratch()
+        }
+        fn plies_played(&self) -> u32 {
+            self.game.plies_played()
+        }
+        fn length_cap(&self) -> Option<u32> {
+            self.game.length_cap()
+        }
+        fn last_ply(&self) -> Option<Self::Ply> {
+            self.game.last_ply()
+        }
+        fn render(&self) -> String {
+            self.game.render()
+        }
+    }
+
+    fn all_plies<const FLAW: u8>(game: &Flawed<FLAW>) -> Vec<<TicTacToe as Game>::Ply> {
+        TicTacToe::all_plies(&game.game)
+    }
+
+    #[test]
+    fn the_unflawed_wrapper_passes() {
+        check_random_games::<Flawed<0>>(&Opts::default(), 20, 1, all_plies);
+        check_names::<Flawed<0>>();
+    }
+
+    #[test]
+    #[should_panic(expected = "the winner is")]
+    fn a_win_with_the_wrong_seat_fails() {
+        check_random_games::<Flawed<WRONG_SEAT>>(&Opts::default(), 20, 1, all_plies);
+    }
+
+    #[test]
+    #[should_panic(expected = "belongs to")]
+    fn check_outcome_names_the_seat() {
+        let game: Flawed<WRONG_SEAT> = position("tictactoe", "a1 b1 a2 b2 a3");
+        assert_eq!(game.game.status().winner_seat(), Some(Seat::First));
+        check_outcome(&game, "x wins");
+    }
+
+    #[test]
+    #[should_panic(expected = "Game::NAME differs")]
+    fn a_name_that_differs_from_the_options_fails() {
+        check_random_games::<Flawed<WRONG_NAME>>(&Opts::default(), 1, 1, all_plies);
+    }
 }

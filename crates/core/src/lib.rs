@@ -49,6 +49,8 @@ pub mod error;
 pub mod game;
 pub mod perft;
 pub mod point;
+pub mod position;
+pub mod record;
 pub mod side;
 pub mod spec;
 pub mod text;
@@ -69,6 +71,8 @@ pub use error::{ParsePlyError, PlayError, PlyListError, SpecError};
 pub use game::{parse_ply_list, random_playout, split_ply_list, Claims, Game, PlyBuf, SearchHints};
 pub use perft::perft;
 pub use point::Point;
+pub use position::{join_plies, Position};
+pub use record::{GameRecord, RecordError};
 pub use side::{Colour, Outcome, Seat, Status, Termination};
 pub use spec::{GameOptions, GameSpec, LengthCap};
 pub use text::{Cells, CellsError};
@@ -114,5 +118,5 @@ pub mod prelude {
     pub use crate::seeded_rng;
     pub use crate::side::{Colour, Outcome, Seat, Status, Termination};
     pub use crate::spec::{GameOptions, GameSpec, LengthCap};
-    pub use crate::{Cells, PlayError, Point, SpecError};
+    pub use crate::{Cells, GameRecord, PlayError, Point, Position, SpecError};
 }

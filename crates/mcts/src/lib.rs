@@ -31,10 +31,11 @@
 //!   **Root parallelism** (`parallel=root`) runs one tree per thread and sums
 //!   the root statistics.
 //! * **Selection**: UCT with exploration `c`, RAVE/AMAF (for games whose
-//!   `Game::AMAF_COMPATIBLE` is true; a playout's plies per seat in a
-//!   bitset, kept only where the seat still holds the slot at the end for
-//!   games with `Game::AMAF_BY_HOLDER`), first-play urgency `fpu`, and an **MCTS-Solver** that proves
-//!   nodes won, lost or drawn; a proven win at the root ends the search.
+//!   plies claim cells, `Game::CLAIMS`; the cells a playout's plies claim,
+//!   per seat, in a bitset, kept only where the seat still holds the cell
+//!   at the end when claims are `Claims::Revocable`), first-play urgency
+//!   `fpu`, and an **MCTS-Solver** that proves nodes won, lost or drawn; a
+//!   proven win at the root ends the search.
 //! * **Budgets**: iterations, wall time, or both; [`StopHandle`] from another
 //!   thread; tree reuse with [`Mcts::advance`]; pondering on the opponent's
 //!   time with [`Mcts::ponder`].
@@ -55,8 +56,7 @@
 //! removes the sharing entirely at the price of smaller trees. An engine
 //! keeps the node chunks of its old trees and builds new trees on them, so
 //! helper threads do not fault in fresh pages from their allocator arenas
-//! on every search (that cost 4x the page faults and held 2 threads to
-//! 1.60x one thread in Swack; with reused chunks, 1.81x in the same run).
+//! on every search. The crate's README gives the measurements.
 
 mod options;
 mod search;

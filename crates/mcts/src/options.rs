@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use abstracta_core::Game;
+use abstracta_core::{Game, GameSpec, SpecError};
 use thiserror::Error;
 
 /// The iteration budget used when neither `iters` nor `time` is given.
@@ -45,11 +45,10 @@ pub struct MctsOptions {
     /// `c=N`: the UCT exploration constant. `None` (no `c` in the spec)
     /// means the game's recommendation, `Game::SEARCH_HINTS`, which has
     /// one value for plain UCT and one for RAVE: the best value depends on
-    /// the game and on RAVE (at 1000 iterations RAVE wants c near 0 in
-    /// Whirlwind but loses badly below 0.4 in Ecalper).
+    /// the game and on RAVE (the crate's README gives the matches).
     pub exploration: Option<f64>,
     /// `rave=on|off` (default on): RAVE/AMAF statistics. Ignored for games
-    /// whose `Game::AMAF_COMPATIBLE` is false.
+    /// whose plies claim no cells (`Game::CLAIMS` is `Claims::None`).
     pub rave: bool,
     /// `solver=on|off` (default on): MCTS-Solver proofs.
     pub solver: bool,
@@ -71,8 +70,7 @@ pub struct MctsOptions {
     /// 1 make the search more selective.
     pub fpu: f64,
     /// `ravek=2000`: the RAVE equivalence parameter k: RAVE and real
-    /// statistics weigh the same after about k visits. (2000 beat 500 in
-    /// Escabel 7x7 at 1000 iterations; Whirlwind and Ecalper were even.)
+    /// statistics weigh the same after about k visits.
     pub rave_k: f64,
     /// `expand=N` (default 1): visits a leaf needs before it is expanded.
     pub expand_visits: u32,
@@ -116,7 +114,7 @@ impl MctsOptions {
 
     /// The exploration constant a search of `G` uses: `exploration` if
     /// set, else `G::SEARCH_HINTS` for the mode (`rave_in_use`: RAVE is on
-    /// and the game's plies are AMAF-compatible).
+    /// and the game's plies claim cells).
     pub fn exploration_for<G: Game>(&self, rave_in_use: bool) -> f64 {
         let hints = G::SEARCH_HINTS;
         self.exploration.unwrap_or(if rave_in_use {
@@ -159,6 +157,9 @@ pub enum OptionsError {
     /// The same key twice.
     #[error("mcts option `{0}` is given twice")]
     Duplicate(String),
+    /// A spec whose shape is wrong (e.g. an empty option between commas).
+    #[error("bad mcts spec: {0}")]
+    Syntax(SpecError),
     /// A spec naming another engine.
     #[error("engine spec `{0}` is not an mcts spec: write mcts:key=value,...")]
     NotMcts(String),
@@ -235,34 +236,52 @@ fn format_duration(d: Duration) -> String {
 impl FromStr for MctsOptions {
     type Err = OptionsError;
 
-    /// Parses `mcts:key=value,...`, `key=value,...`, `mcts` or the empty
-    /// string. Keys not given keep their defaults.
+    /// Parses `mcts:key=value,...` (the name in any case: `MCTS:`, `Mcts:`),
+    /// `key=value,...`, `mcts`, `mcts:` or the empty string, with the
+    /// game-spec parser ([`GameSpec`]). Keys not given keep their defaults.
     fn from_str(s: &str) -> Result<Self, OptionsError> {
         let s = s.trim();
-        let body = if s.eq_ignore_ascii_case("mcts") {
-            ""
-        } else if let Some(rest) = s.strip_prefix("mcts:").or_else(|| s.strip_prefix("MCTS:")) {
-            rest
-        } else if let Some((name, _)) = s.split_once(':') {
-            if !name.contains('=') && !name.contains(',') {
-                return Err(OptionsError::NotMcts(s.to_owned()));
-            }
-            s
+        // Without a name: the options alone (or nothing).
+        let named = if !s.contains(':') && !s.eq_ignore_ascii_case("mcts") {
+            format!("mcts:{s}")
         } else {
-            s
+            s.to_owned()
         };
+        let named = named.trim_end();
+        let named = named.strip_suffix(':').unwrap_or(named);
+        let spec: GameSpec = match named.parse() {
+            Ok(spec) => spec,
+            Err(SpecError::DuplicateKey { key }) => return Err(OptionsError::Duplicate(key)),
+            Err(error) => {
+                let name = named.split(':').next().unwrap_or("").trim();
+                if !name.eq_ignore_ascii_case("mcts") {
+                    return Err(OptionsError::NotMcts(s.to_owned()));
+                }
+                // Name the piece without a key or a value, if that was it.
+                let body = named.split_once(':').map_or("", |(_, body)| body);
+                let missing = body.split(',').map(str::trim).find(|piece| {
+                    !piece.is_empty()
+                        && piece
+                            .split_once('=')
+                            .map_or(true, |(k, v)| k.trim().is_empty() || v.trim().is_empty())
+                });
+                return Err(match missing {
+                    Some(piece) => OptionsError::MissingValue(piece.to_owned()),
+                    None => OptionsError::Syntax(error),
+                });
+            }
+        };
+        if spec.name != "mcts" {
+            return Err(OptionsError::NotMcts(s.to_owned()));
+        }
         let mut o = MctsOptions {
             iterations: None,
             ..MctsOptions::default()
         };
         let mut seen: Vec<&str> = Vec::new();
-        for piece in body.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let Some((key, value)) = piece.split_once('=') else {
-                return Err(OptionsError::MissingValue(piece.to_owned()));
-            };
-            let (key, value) = (key.trim(), value.trim());
-            let key_lc = key.to_ascii_lowercase();
-            let canonical = match key_lc.as_str() {
+        for (key, value) in &spec.pairs {
+            let (key, value) = (key.as_str(), value.as_str());
+            let canonical = match key {
                 "iterations" => "iters",
                 "c" | "exploration" => "c",
                 "max_nodes" => "nodes",

@@ -189,11 +189,9 @@ fn proof_points(proof: u8, seat: Seat) -> u64 {
 
 /// A seed per thread (and per position, so successive searches differ).
 pub(crate) fn thread_seed(seed: u64, position: u64, thread: usize) -> u64 {
-    let mut z = seed ^ position.rotate_left(17) ^ (thread as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    // splitmix64 finaliser
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    abstracta_core::zobrist::mix64(
+        seed ^ position.rotate_left(17) ^ (thread as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+    )
 }
 
 impl<G: Game> Worker<G> {

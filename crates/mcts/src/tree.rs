@@ -317,9 +317,8 @@ pub(crate) struct Segment<'a> {
 /// rewrites memory the process already holds instead of allocating. Fresh
 /// chunks allocated by helper threads come from the allocator's per-thread
 /// arenas, whose memory goes back to the system between searches and is
-/// faulted in again page by page; measured on 2 threads (swack, 45000
-/// iterations, alternating with 1-thread searches), that cost 4x the page
-/// faults and held the speed-up to 1.60x, against 1.82x with one arena.
+/// faulted in again page by page (the crate's README says what that
+/// cost).
 #[derive(Debug)]
 pub(crate) struct Tree<P> {
     chunks: Box<[OnceLock<Chunk<P>>]>,

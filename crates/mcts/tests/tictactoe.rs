@@ -299,6 +299,16 @@ fn options_round_trip() {
     assert_eq!(opts("mcts:time=2s").time, Some(Duration::from_secs(2)));
     assert_eq!(opts("threads=2").iterations, Some(10_000));
     assert_eq!(MctsOptions::default().to_string(), "mcts:iters=10000");
+    // The name is read like a game name: in any case.
+    for named in [
+        "Mcts:iters=5",
+        "MCTS:iters=5",
+        "mcts:ITERS=5",
+        " mcts : iters = 5 ",
+    ] {
+        assert_eq!(opts(named).iterations, Some(5), "{named}");
+    }
+    assert_eq!(opts("MCTS"), MctsOptions::default());
 }
 
 #[test]
@@ -328,6 +338,13 @@ fn options_errors_name_the_key() {
     assert!(matches!(err("iters=1,iters=2"), OptionsError::Duplicate(_)));
     assert!(matches!(err("random:seed=1"), OptionsError::NotMcts(_)));
     assert!(matches!(err("c=-1"), OptionsError::BadValue { .. }));
+    assert!(matches!(err("mcts:iters=1,,c=1"), OptionsError::Syntax(_)));
+    assert!(matches!(err("mcts:iters="), OptionsError::MissingValue(_)));
+    let e = err("mcts:iters");
+    assert!(
+        matches!(e, OptionsError::MissingValue(_)) && e.to_string().contains("ponder"),
+        "{e}"
+    );
 }
 
 #[test]

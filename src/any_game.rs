@@ -1,0 +1,213 @@
+//! [`AnyGame`]: a game chosen at run time, played by text.
+
+use std::any::Any;
+use std::fmt;
+
+use abstracta_core::{
+    Colour, Game, GameOptions, GameRecord, PlayError, PlyBuf, PlyListError, Position, RecordError, Seat,
+    SpecError, Status,
+};
+
+use crate::player::{AnyPlayer, EngineError, EngineSpec, PlayerAdapter};
+use crate::registry::{with_game, GameVisitor};
+
+/// A game whose type is chosen at run time, played by text: legal plies,
+/// play and undo in notation, the status with seat and colour, the board,
+/// the hash, the canonical spec and the record. Object safe; [`open`] makes
+/// one from a spec, and every `Position<G>` is one (downcast back with
+/// [`as_any`](AnyGame::as_any)).
+///
+/// Nothing here panics on bad input: plies that cannot be read or played
+/// are [`PlayError`] values, and the position is then unchanged.
+///
+/// ```
+/// let mut game = abstracta::open("tictactoe").unwrap();
+/// assert_eq!(game.legal_plies().len(), 9);
+/// assert_eq!(game.play("B2").unwrap(), "b2");
+/// assert!(game.play("b2").is_err());
+/// assert!(game.play("zz").is_err());
+/// assert_eq!(game.history(), ["b2"]);
+/// assert_eq!(game.undo().as_deref(), Some("b2"));
+/// assert_eq!(game.plies_played(), 0);
+/// ```
+pub trait AnyGame: Send + Sync + fmt::Debug + fmt::Display {
+    /// The game's name (`escabel`, ...).
+    fn name(&self) -> &'static str;
+    /// The canonical spec: the name and the options that differ from the
+    /// defaults.
+    fn spec(&self) -> String;
+    /// The legal plies now, in notation (none once the game is over).
+    fn legal_plies(&self) -> Vec<String>;
+    /// Whether `ply` reads as a ply and is legal now.
+    fn is_legal(&self, ply: &str) -> bool;
+    /// Plays `ply` if it reads and is legal; returns its canonical text.
+    fn play(&mut self, ply: &str) -> Result<String, PlayError>;
+    /// Plays plies separated by spaces or commas, stopping at the first bad
+    /// one (the plies before it stay played).
+    fn play_list(&mut self, plies: &str) -> Result<(), PlyListError>;
+    /// Takes back the last ply and returns it; `None` at the start.
+    fn undo(&mut self) -> Option<String>;
+    /// The plies played from the start, in notation.
+    fn history(&self) -> Vec<String>;
+    /// Ongoing, or finished with an outcome.
+    fn status(&self) -> Status;
+    /// The seat to move and the colour it plays; `None` once the game is
+    /// over.
+    fn to_move(&self) -> Option<(Seat, Colour)>;
+    /// Plies played since the start position (including swaps).
+    fn plies_played(&self) -> u32;
+    /// The board as text (as `Display` prints it).
+    fn render(&self) -> String;
+    /// The position's 64-bit Zobrist hash.
+    fn hash(&self) -> u64;
+    /// A copy, boxed (`Box<dyn AnyGame>` is `Clone` through it).
+    fn clone_box(&self) -> Box<dyn AnyGame>;
+    /// The spec and the plies played: [`open_record`] reads it back.
+    fn record(&self) -> GameRecord;
+    /// The concrete game, to downcast to `Position<G>`.
+    fn as_any(&self) -> &dyn Any;
+    /// The concrete game, mutably, to downcast to `Position<G>`.
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+    /// Goes back to the start position, forgetting the history.
+    fn restart(&mut self);
+    /// An engine for this game from `engine` (`random` or `mcts:...`), its
+    /// randomness derived from `seed`. `cmd:` is [`EngineError::External`]
+    /// (external engines are run by `arena`).
+    fn player(&self, engine: &EngineSpec, seed: u64) -> Result<Box<dyn AnyPlayer>, EngineError>;
+}
+
+impl Clone for Box<dyn AnyGame> {
+    fn clone(&self) -> Box<dyn AnyGame> {
+        self.clone_box()
+    }
+}
+
+impl<G: Game> AnyGame for Position<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn spec(&self) -> String {
+        self.game().options().spec()
+    }
+
+    fn legal_plies(&self) -> Vec<String> {
+        let mut plies = PlyBuf::new();
+        self.game().legal_plies(&mut plies);
+        plies.iter().map(ToString::to_string).collect()
+    }
+
+    fn is_legal(&self, ply: &str) -> bool {
+        ply.trim()
+            .parse::<G::Ply>()
+            .is_ok_and(|p| self.game().status().is_ongoing() && self.game().is_legal(p))
+    }
+
+    fn play(&mut self, ply: &str) -> Result<String, PlayError> {
+        self.play_str(ply).map(|p| p.to_string())
+    }
+
+    fn play_list(&mut self, plies: &str) -> Result<(), PlyListError> {
+        Position::play_list(self, plies)
+    }
+
+    fn undo(&mut self) -> Option<String> {
+        Position::undo(self).map(|p| p.to_string())
+    }
+
+    fn history(&self) -> Vec<String> {
+        Position::history(self).iter().map(ToString::to_string).collect()
+    }
+
+    fn status(&self) -> Status {
+        self.game().status()
+    }
+
+    fn to_move(&self) -> Option<(Seat, Colour)> {
+        let game = self.game();
+        game.status()
+            .is_ongoing()
+            .then(|| (game.to_move_seat(), game.to_move_colour()))
+    }
+
+    fn plies_played(&self) -> u32 {
+        self.game().plies_played()
+    }
+
+    fn render(&self) -> String {
+        self.game().render()
+    }
+
+    fn hash(&self) -> u64 {
+        self.game().hash()
+    }
+
+    fn clone_box(&self) -> Box<dyn AnyGame> {
+        Box::new(self.clone())
+    }
+
+    fn record(&self) -> GameRecord {
+        Position::record(self)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+
+    fn restart(&mut self) {
+        Position::restart(self)
+    }
+
+    fn player(&self, engine: &EngineSpec, seed: u64) -> Result<Box<dyn AnyPlayer>, EngineError> {
+        let player = engine.player::<G>(seed)?;
+        Ok(Box::new(PlayerAdapter::<G, _>::new(player)))
+    }
+}
+
+/// The start position of the game `spec` names (`NAME[:key=value,...]`,
+/// e.g. `escabel:size=9`), as an [`AnyGame`]. The error says what is wrong
+/// with the spec and what is accepted.
+///
+/// ```
+/// let game = abstracta::open("Escabel:size=7").unwrap();
+/// assert_eq!((game.name(), game.spec()), ("escabel", "escabel:size=7".to_owned()));
+/// assert!(abstracta::open("chess").is_err());
+/// assert!(abstracta::open("escabel:size=40").is_err());
+/// ```
+pub fn open(spec: &str) -> Result<Box<dyn AnyGame>, SpecError> {
+    struct Open;
+    impl GameVisitor for Open {
+        type Output = Box<dyn AnyGame>;
+        fn visit<G: Game>(self, options: G::Options) -> Box<dyn AnyGame> {
+            Box::new(Position::<G>::new(options))
+        }
+    }
+    with_game(spec, Open)
+}
+
+/// The game a [`GameRecord`] describes: its spec opened, then its plies
+/// played. The error is the bad spec, or the first ply (1-based) that
+/// cannot be read or played.
+///
+/// ```
+/// use abstracta::{open_record, GameRecord, RecordError};
+/// let game = open_record(&GameRecord::new("tictactoe", ["b2", "a1"])).unwrap();
+/// assert_eq!(game.plies_played(), 2);
+/// let bad = open_record(&GameRecord::new("tictactoe", ["b2", "b2"])).unwrap_err();
+/// assert!(matches!(bad, RecordError::Ply(ref e) if e.index == 2));
+/// ```
+pub fn open_record(record: &GameRecord) -> Result<Box<dyn AnyGame>, RecordError> {
+    let mut game = open(&record.spec)?;
+    for (i, text) in record.plies.iter().enumerate() {
+        game.play(text).map_err(|error| PlyListError {
+            index: i + 1,
+            text: text.clone(),
+            error,
+        })?;
+    }
+    Ok(game)
+}

@@ -1,0 +1,32 @@
+//! The examples' main logic, run as tests (so that `cargo test` runs them,
+//! not only builds them).
+
+#[allow(dead_code)]
+#[path = "../examples/embed.rs"]
+mod embed;
+
+#[allow(dead_code)]
+#[path = "../examples/custom_game.rs"]
+mod custom_game;
+
+use abstracta::{Game, Status};
+
+#[test]
+fn embed_plays_a_game_and_reads_its_json_back() {
+    let (status, record, json) = embed::run("escabel:size=7", 50, 3).unwrap();
+    assert!(status.is_finished());
+    assert_eq!(record.spec, "escabel:size=7");
+    assert!(json.contains("\"plies\""));
+    // Any registered game works the same way.
+    let (status, _, _) = embed::run("tictactoe", 50, 3).unwrap();
+    assert!(status.is_finished());
+    assert!(embed::run("chess", 50, 3).is_err());
+}
+
+#[test]
+fn the_custom_game_passes_the_kit_and_is_played_to_the_end() {
+    let (positions, game) = custom_game::run(300);
+    assert!(positions > 1000, "{positions}");
+    assert!(matches!(game.status(), Status::Finished { .. }));
+    assert!(game.status().winner_seat().is_some(), "Hex has no draws");
+}
