@@ -16,13 +16,11 @@
 //! assert!(session.handle_line("quit").1);
 //! ```
 
-use abstracta::registry::{with_game, GameVisitor};
-use abstracta_core::{Game, GameOptions, PlayError, SpecError};
+use abstracta::{AnyGame, PlayError, SpecError};
 use thiserror::Error;
 
-use crate::engine::{BuildOptions, EngineError, EngineSpec, Player};
+use crate::engine::{build, AnyPlayer, BuildOptions, EngineError, EngineSpec};
 use crate::error::ArenaError;
-use crate::position::Position;
 
 /// The protocol version answered by `protocol_version`.
 pub const PROTOCOL_VERSION: &str = "1";
@@ -78,94 +76,10 @@ pub enum CommandError {
     Spec(#[from] SpecError),
 }
 
-/// The game-specific half of a session.
-trait Core: Send {
-    fn spec(&self) -> &str;
-    fn run(&mut self, command: &str, args: &str) -> Result<String, CommandError>;
-    fn set(&mut self, key: &str, value: &str) -> Result<(), EngineError>;
-}
-
-struct CoreImpl<G: Game> {
-    spec: String,
-    position: Position<G>,
-    engine: Box<dyn Player<G>>,
-}
-
-impl<G: Game> Core for CoreImpl<G> {
-    fn spec(&self) -> &str {
-        &self.spec
-    }
-
-    fn run(&mut self, command: &str, args: &str) -> Result<String, CommandError> {
-        match command {
-            "play" => {
-                if args.split_whitespace().count() != 1 {
-                    return Err(CommandError::PlayNeedsOnePly);
-                }
-                self.position.play_str(args)?;
-                Ok(String::new())
-            }
-            "genmove" => {
-                let game = self.position.game().clone();
-                let choice = self.engine.genmove(&game, self.position.history())?;
-                self.position
-                    .play(choice.ply)
-                    .map_err(CommandError::IllegalChoice)?;
-                // With `ponder=on` the engine thinks until the next command.
-                self.engine.ponder(self.position.game(), self.position.history());
-                Ok(choice.ply.to_string())
-            }
-            "analyze" => {
-                let game = self.position.game().clone();
-                let analysis = self.engine.analyze(&game, self.position.history())?;
-                Ok(format!("\n{analysis}"))
-            }
-            "undo" => {
-                if self.position.undo() {
-                    Ok(String::new())
-                } else {
-                    Err(CommandError::NothingToUndo)
-                }
-            }
-            "legal" => Ok(self.position.legal_text()),
-            "status" => Ok(self.position.game().status().word().to_owned()),
-            "history" => Ok(self.position.history_text()),
-            "showboard" => Ok(format!("\n{}", self.position.game().render())),
-            _ => Err(CommandError::Unknown(command.to_owned())),
-        }
-    }
-
-    fn set(&mut self, key: &str, value: &str) -> Result<(), EngineError> {
-        self.engine.set_option(key, value)
-    }
-}
-
-struct MakeCore<'a> {
-    engine: &'a EngineSpec,
-    build: BuildOptions,
-}
-
-impl GameVisitor for MakeCore<'_> {
-    type Output = Result<Box<dyn Core>, EngineError>;
-
-    fn visit<G: Game>(self, options: G::Options) -> Self::Output {
-        let spec = options.spec();
-        let build = BuildOptions {
-            game_spec: spec.clone(),
-            ..self.build
-        };
-        let engine = self.engine.build::<G>(&build)?;
-        Ok(Box::new(CoreImpl::<G> {
-            spec,
-            position: Position::new(options),
-            engine,
-        }))
-    }
-}
-
 /// One protocol session: a game, an engine, and the options set so far.
 pub struct Session {
-    core: Box<dyn Core>,
+    game: Box<dyn AnyGame>,
+    player: Box<dyn AnyPlayer>,
     engine: EngineSpec,
     build: BuildOptions,
     /// Engine options set with `set`, re-applied after `newgame`.
@@ -175,21 +89,10 @@ pub struct Session {
 impl std::fmt::Debug for Session {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Session")
-            .field("spec", &self.core.spec())
+            .field("spec", &self.game.spec())
             .field("engine", &self.engine.to_string())
             .finish()
     }
-}
-
-fn make_core(spec: &str, engine: &EngineSpec, build: &BuildOptions) -> Result<Box<dyn Core>, CommandError> {
-    let core = with_game(
-        spec,
-        MakeCore {
-            engine,
-            build: build.clone(),
-        },
-    )??;
-    Ok(core)
 }
 
 impl Session {
@@ -197,14 +100,12 @@ impl Session {
     /// spec). Errors say what is wrong with either.
     pub fn new(spec: &str, engine: &str) -> Result<Session, ArenaError> {
         let engine: EngineSpec = engine.parse()?;
-        let build = BuildOptions::new(spec);
-        let core = make_core(spec, &engine, &build).map_err(|e| match e {
-            CommandError::Spec(e) => ArenaError::Spec(e),
-            CommandError::Engine(e) => ArenaError::Engine(e),
-            other => ArenaError::Failed(other.to_string()),
-        })?;
+        let build = BuildOptions::default();
+        let game = abstracta::open(spec)?;
+        let player = crate::engine::build(&engine, &*game, &build)?;
         Ok(Session {
-            core,
+            game,
+            player,
             engine,
             build,
             settings: Vec::new(),
@@ -212,8 +113,8 @@ impl Session {
     }
 
     /// The canonical spec of the current game.
-    pub fn spec(&self) -> &str {
-        self.core.spec()
+    pub fn spec(&self) -> String {
+        self.game.spec()
     }
 
     /// Handles one command line. Returns the full answer (`= ...` or
@@ -248,16 +149,17 @@ impl Session {
             "list_commands" => Ok(COMMANDS.join("\n")),
             "quit" => Ok(String::new()),
             "newgame" => {
-                let spec = if args.is_empty() {
-                    self.core.spec().to_owned()
+                let game = if args.is_empty() {
+                    abstracta::open(&self.game.spec())?
                 } else {
-                    args.to_owned()
+                    abstracta::open(args)?
                 };
-                let mut core = make_core(&spec, &self.engine, &self.build)?;
+                let mut player = build(&self.engine, &*game, &self.build)?;
                 for (k, v) in &self.settings {
-                    core.set(k, v)?;
+                    player.set_option(k, v)?;
                 }
-                self.core = core;
+                self.game = game;
+                self.player = player;
                 Ok(String::new())
             }
             "set" => {
@@ -267,24 +169,41 @@ impl Session {
                 };
                 if key == "engine" {
                     let engine: EngineSpec = value.parse()?;
-                    let core = make_core(self.core.spec(), &engine, &self.build)?;
-                    // The new engine starts from the current game's start;
-                    // keep the position by replaying it.
-                    let history = self.core.run("history", "").unwrap_or_default();
-                    self.core = core;
-                    for ply in history.split_whitespace() {
-                        self.core.run("play", ply)?;
-                    }
+                    // The new engine is told the whole position with the
+                    // next request.
+                    self.player = build(&engine, &*self.game, &self.build)?;
                     self.engine = engine;
                     self.settings.clear();
                     return Ok(String::new());
                 }
-                self.core.set(&key, &value)?;
+                self.player.set_option(&key, &value)?;
                 self.settings.retain(|(k, _)| *k != key);
                 self.settings.push((key, value));
                 Ok(String::new())
             }
-            c if COMMANDS.contains(&c) => self.core.run(c, args),
+            "play" => {
+                if args.split_whitespace().count() != 1 {
+                    return Err(CommandError::PlayNeedsOnePly);
+                }
+                self.game.play(args)?;
+                Ok(String::new())
+            }
+            "genmove" => {
+                let choice = self.player.genmove(&*self.game)?;
+                let ply = self.game.play(&choice.ply).map_err(CommandError::IllegalChoice)?;
+                // With `ponder=on` the engine thinks until the next command.
+                self.player.ponder(&*self.game);
+                Ok(ply)
+            }
+            "analyze" => Ok(format!("\n{}", self.player.analyze(&*self.game)?)),
+            "undo" => match self.game.undo() {
+                Some(_) => Ok(String::new()),
+                None => Err(CommandError::NothingToUndo),
+            },
+            "legal" => Ok(self.game.legal_plies().join(" ")),
+            "status" => Ok(self.game.status().word().to_owned()),
+            "history" => Ok(self.game.history().join(" ")),
+            "showboard" => Ok(format!("\n{}", self.game.render())),
             other => Err(CommandError::Unknown(other.to_owned())),
         }
     }

@@ -7,37 +7,35 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use abstracta_core::Game;
-
-use super::players::{Choice, Player};
-use super::EngineError;
+use abstracta::player::{Analysis, AnyPlayer, Choice, EngineError};
+use abstracta::{AnyGame, PlayError};
 
 /// Longest answer line kept from an external engine; longer lines are cut.
 const MAX_LINE: u64 = 64 * 1024;
 /// Most answer lines accepted for one command.
 const MAX_ANSWER_LINES: usize = 10_000;
 
-/// An external engine process speaking the protocol over stdin/stdout.
-pub struct CmdPlayer<G: Game> {
+/// An external engine process speaking the protocol over stdin/stdout: an
+/// [`AnyPlayer`] at the text level, for any game.
+pub struct CmdPlayer {
     name: String,
-    spec: String,
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
     timeout: Duration,
-    synced: Option<Vec<G::Ply>>,
+    /// The game spec and the plies the engine was told, if it is in step.
+    synced: Option<(String, Vec<String>)>,
 }
 
-impl<G: Game> fmt::Debug for CmdPlayer<G> {
+impl fmt::Debug for CmdPlayer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("CmdPlayer").field("name", &self.name).finish()
     }
 }
 
-impl<G: Game> CmdPlayer<G> {
-    /// Starts `program args` for games of `spec`; each answer may take up
-    /// to `timeout`.
-    pub fn spawn(program: &str, args: &[String], spec: &str, timeout: Duration) -> Result<Self, EngineError> {
+impl CmdPlayer {
+    /// Starts `program args`; each answer may take up to `timeout`.
+    pub fn spawn(program: &str, args: &[String], timeout: Duration) -> Result<Self, EngineError> {
         let mut child = Command::new(program)
             .args(args)
             .stdin(Stdio::piped())
@@ -76,7 +74,6 @@ impl<G: Game> CmdPlayer<G> {
         }
         Ok(CmdPlayer {
             name,
-            spec: spec.to_owned(),
             child,
             stdin,
             lines: rx,
@@ -159,21 +156,28 @@ impl<G: Game> CmdPlayer<G> {
         Ok(text)
     }
 
-    fn sync(&mut self, history: &[G::Ply]) -> Result<(), EngineError> {
+    /// Brings the engine to `game`: `newgame SPEC` unless it is in step
+    /// with a prefix of the game's history, then `play` for each new ply.
+    fn sync(&mut self, game: &dyn AnyGame) -> Result<(), EngineError> {
+        let spec = game.spec();
+        let history = game.history();
         let start = match &self.synced {
-            Some(seen) if seen.len() <= history.len() && history[..seen.len()] == seen[..] => seen.len(),
+            Some((s, seen))
+                if *s == spec && seen.len() <= history.len() && history[..seen.len()] == seen[..] =>
+            {
+                seen.len()
+            }
             _ => {
                 self.synced = None;
-                let spec = self.spec.clone();
                 self.command(&format!("newgame {spec}"))?;
-                self.synced = Some(Vec::new());
+                self.synced = Some((spec, Vec::new()));
                 0
             }
         };
-        for &ply in &history[start..] {
+        for ply in &history[start..] {
             self.command(&format!("play {ply}"))?;
-            if let Some(seen) = self.synced.as_mut() {
-                seen.push(ply);
+            if let Some((_, seen)) = self.synced.as_mut() {
+                seen.push(ply.clone());
             }
         }
         Ok(())
@@ -189,39 +193,63 @@ fn shorten(text: &str) -> String {
     }
 }
 
-impl<G: Game> Player<G> for CmdPlayer<G> {
+impl AnyPlayer for CmdPlayer {
     fn describe(&self) -> String {
         format!("cmd:{}", self.name)
     }
 
-    fn genmove(&mut self, game: &G, history: &[G::Ply]) -> Result<Choice<G::Ply>, EngineError> {
-        if game.status().is_finished() {
-            return Err(EngineError::GameOver);
+    /// The engine's ply, in the game's canonical notation. An answer that
+    /// does not read as a ply is [`EngineError::Protocol`]; a readable ply
+    /// that is illegal is returned as it is, for the caller to refuse.
+    fn genmove(&mut self, game: &dyn AnyGame) -> Result<Choice<String>, EngineError> {
+        let status = game.status();
+        if status.is_finished() {
+            return Err(EngineError::GameOver { status });
         }
-        self.sync(history)?;
+        self.sync(game)?;
         let answer = self.command("genmove")?;
         let word = answer.split_whitespace().next().unwrap_or("");
-        let ply: G::Ply = word.parse().map_err(|e| {
-            self.synced = None;
-            EngineError::Protocol {
-                engine: self.name.clone(),
-                command: "genmove".to_owned(),
-                answer: shorten(&answer),
-                reason: format!("{e}"),
+        let mut next = game.clone_box();
+        let ply = match next.play(word) {
+            Ok(canonical) => canonical,
+            Err(PlayError::Parse(e)) => {
+                self.synced = None;
+                return Err(EngineError::Protocol {
+                    engine: self.name.clone(),
+                    command: "genmove".to_owned(),
+                    answer: shorten(&answer),
+                    reason: format!("{e}"),
+                });
             }
-        })?;
-        if let Some(seen) = self.synced.as_mut() {
-            seen.push(ply);
+            Err(_) => word.to_owned(),
+        };
+        if let Some((_, seen)) = self.synced.as_mut() {
+            seen.push(ply.clone());
         }
         Ok(Choice { ply, win_rate: None })
+    }
+
+    fn analyze(&mut self, game: &dyn AnyGame) -> Result<Analysis, EngineError> {
+        let choice = self.genmove(game)?;
+        Ok(Analysis {
+            best: Some(choice.ply),
+            win_rate: choice.win_rate,
+            ..Analysis::default()
+        })
     }
 
     fn set_option(&mut self, key: &str, value: &str) -> Result<(), EngineError> {
         self.command(&format!("set {key} {value}")).map(|_| ())
     }
+
+    fn threads(&self) -> usize {
+        1
+    }
+
+    fn ponder(&mut self, _game: &dyn AnyGame) {}
 }
 
-impl<G: Game> Drop for CmdPlayer<G> {
+impl Drop for CmdPlayer {
     fn drop(&mut self) {
         if let Some(mut stdin) = self.stdin.take() {
             let _ = writeln!(stdin, "quit");
@@ -236,5 +264,16 @@ impl<G: Game> Drop for CmdPlayer<G> {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn missing_program_is_a_spawn_error() {
+        let err = CmdPlayer::spawn("/nonexistent/engine", &[], Duration::from_secs(1)).unwrap_err();
+        assert!(matches!(err, EngineError::Spawn { .. }));
     }
 }

@@ -2,27 +2,53 @@
 //!
 //! An engine spec names one: `random`, `mcts[:OPTIONS]` (the options of the
 //! `mcts` crate, e.g. `mcts:time=500ms,threads=2`) or `cmd:PROGRAM ARGS`, an
-//! external program speaking the [engine protocol](crate::protocol).
-//! [`EngineSpec::build`] turns a spec into a [`Player`] for one game type.
-//!
-//! The modules: [`spec`] (reading, writing and building specs), [`players`]
-//! (the [`Player`] trait and the built-in engines), [`cmd`] (the external
-//! engine client) and the errors.
+//! external program speaking the [engine protocol](crate::protocol). The
+//! specs, the players and their errors are the library's
+//! ([`abstracta::player`]); arena adds the external engine client
+//! ([`cmd::CmdPlayer`]) and [`build`], which makes any of the three for a
+//! game chosen at run time.
+
+use std::time::Duration;
+
+use abstracta::AnyGame;
 
 pub mod cmd;
-mod error;
-pub mod players;
-pub mod spec;
 
+pub use abstracta::player::{
+    split_words, Analysis, AnyPlayer, ChildLine, Choice, EngineError, EngineSpec, EngineSpecError,
+    OptionError, SplitWordsError, DEFAULT_ENGINE, ENGINE_FORMS,
+};
 pub use cmd::CmdPlayer;
-pub use error::{EngineError, EngineSpecError, OptionError, SplitWordsError};
-pub use players::{Analysis, ChildLine, Choice, MctsPlayer, Player, RandomPlayer};
-pub use spec::{split_words, BuildOptions, EngineSpec};
 
-/// What engine specs look like, for error messages.
-pub const ENGINE_FORMS: &str =
-    "random, mcts[:OPTIONS] (e.g. mcts:iters=2000,threads=2) or cmd:PROGRAM [ARGS]";
+/// How engines are built for one game.
+#[derive(Clone, Debug)]
+pub struct BuildOptions {
+    /// Seed for the engine's randomness.
+    pub seed: u64,
+    /// How long an external engine may take to answer one command.
+    pub timeout: Duration,
+}
 
-/// The engine used when none is named (`arena engine`, `arena analyze`,
-/// hints in `arena play`).
-pub const DEFAULT_ENGINE: &str = "mcts:time=1s";
+impl Default for BuildOptions {
+    /// Seed 0 and a 60 s answer timeout.
+    fn default() -> BuildOptions {
+        BuildOptions {
+            seed: 0,
+            timeout: Duration::from_secs(60),
+        }
+    }
+}
+
+/// The engine `spec` for `game`'s type: the library's players for
+/// `random` and `mcts:`, an external process for `cmd:` (started at once,
+/// told the game spec with `newgame` before its first answer).
+pub fn build(
+    spec: &EngineSpec,
+    game: &dyn AnyGame,
+    options: &BuildOptions,
+) -> Result<Box<dyn AnyPlayer>, EngineError> {
+    match spec {
+        EngineSpec::Cmd { program, args } => Ok(Box::new(CmdPlayer::spawn(program, args, options.timeout)?)),
+        _ => game.player(spec, options.seed),
+    }
+}

@@ -10,15 +10,14 @@
 //!
 //! One concern per module: [`options`] (the command-line values),
 //! `schedule` (players, pairings, slots, openings), `journal` (the
-//! directory and its files), `pool` (the worker threads), `progress` (the
+//! directory and its files), `pool` (the worker threads, sharing the game
+//! as an [`abstracta::AnyGame`]), `progress` (the
 //! bar), `sprt` (early stopping), `referee` (one game), `tally` (running
 //! results and the summary), `table` (the printed table) and `merge`.
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::time::Duration;
-
-use abstracta::registry::with_game;
 
 use crate::engine::EngineSpec;
 use crate::error::ArenaError;
@@ -117,7 +116,7 @@ pub fn run(settings: &TournamentSettings) -> Result<Summary, ArenaError> {
         concurrency,
         records: &mut records,
     };
-    with_game(&plan.config.spec, runner)??;
+    runner.run(&*abstracta::open(&plan.config.spec)?)?;
     let summary = summarize(&plan.config, &records, settings.sprt);
     if let Some(dir) = &settings.out {
         write_atomically(&dir.join("summary.json"), &to_json(&summary))?;

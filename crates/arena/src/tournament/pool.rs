@@ -5,8 +5,7 @@
 use std::collections::VecDeque;
 use std::sync::{mpsc, Mutex};
 
-use abstracta::registry::GameVisitor;
-use abstracta_core::Game;
+use abstracta::AnyGame;
 
 use super::journal::Journal;
 use super::progress::{progress_bar, progress_message};
@@ -26,7 +25,7 @@ struct Panicked {
     message: String,
 }
 
-/// Plays the games of `todo` for the game type the registry hands it.
+/// The games to play and where their records go.
 pub(super) struct Runner<'a> {
     pub(super) settings: &'a TournamentSettings,
     pub(super) plan: &'a Plan,
@@ -35,10 +34,10 @@ pub(super) struct Runner<'a> {
     pub(super) records: &'a mut Vec<GameRecord>,
 }
 
-impl GameVisitor for Runner<'_> {
-    type Output = Result<(), ArenaError>;
-
-    fn visit<G: Game>(self, options: G::Options) -> Result<(), ArenaError> {
+impl Runner<'_> {
+    /// Plays the games of `todo` from `start` (the game at its start
+    /// position), adding their records.
+    pub(super) fn run(self, start: &dyn AnyGame) -> Result<(), ArenaError> {
         let Runner {
             settings,
             plan,
@@ -65,7 +64,6 @@ impl GameVisitor for Runner<'_> {
                 let tx = tx.clone();
                 let queue = &queue;
                 let stops = &stops;
-                let options = options.clone();
                 scope.spawn(move || loop {
                     let next = queue.lock().ok().and_then(|mut q| q.pop_front());
                     let Some(slot) = next else { break };
@@ -75,7 +73,7 @@ impl GameVisitor for Runner<'_> {
                     // A panic (a bug in a game or engine) loses only this
                     // game's record: it is reported and replayed on resume.
                     let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        play_scheduled::<G>(settings, plan, &options, slot)
+                        play_scheduled(settings, plan, start, slot)
                     }));
                     let message = played.map_err(|panic| Panicked {
                         index: slot.index,

@@ -3,30 +3,34 @@
 
 use std::time::{Duration, Instant};
 
-use abstracta_core::{mix_seed, Game, Seat, Status};
+use abstracta::{mix_seed, AnyGame, Colour, Outcome, Seat, Status, Termination};
 
 use super::schedule::{opening, Plan, Slot};
 use super::TournamentSettings;
-use crate::engine::{BuildOptions, Player};
+use crate::engine::{build, AnyPlayer, BuildOptions};
 use crate::records::{GameRecord, GameResult, Seats};
 
-/// Plays the scheduled game `slot` and records it.
-pub(super) fn play_scheduled<G: Game>(
+/// Plays the scheduled game `slot` from `start` (the game at its start
+/// position) and records it.
+pub(super) fn play_scheduled(
     settings: &TournamentSettings,
     plan: &Plan,
-    options: &G::Options,
+    start: &dyn AnyGame,
     slot: Slot,
 ) -> GameRecord {
     let (a, b) = plan.pairings[slot.pairing];
     let (first, second) = if slot.exchanged { (b, a) } else { (a, b) };
     let game_seed = mix_seed(settings.seed, 1_000_003 + slot.index);
-    let opening = opening::<G>(options, settings.seed, slot.round, settings.opening_plies);
-    let build = |player: usize, seat: u64| {
-        plan.engines[player].build::<G>(&BuildOptions {
-            game_spec: plan.config.spec.clone(),
-            seed: mix_seed(game_seed, seat),
-            timeout: settings.timeout,
-        })
+    let opening = opening(start, settings.seed, slot.round, settings.opening_plies);
+    let make = |player: usize, seat: u64| {
+        build(
+            &plan.engines[player],
+            start,
+            &BuildOptions {
+                seed: mix_seed(game_seed, seat),
+                timeout: settings.timeout,
+            },
+        )
     };
     let names = Seats {
         first: plan.config.players[first].name.clone(),
@@ -36,8 +40,8 @@ pub(super) fn play_scheduled<G: Game>(
         first: plan.config.players[first].engine.clone(),
         second: plan.config.players[second].engine.clone(),
     };
-    let outcome = match (build(first, 0), build(second, 1)) {
-        (Ok(p1), Ok(p2)) => referee::<G>(options, &opening, [p1, p2], &names),
+    let outcome = match (make(first, 0), make(second, 1)) {
+        (Ok(p1), Ok(p2)) => referee(start, &opening, [p1, p2], &names),
         (Err(e), _) => forfeit_before_start(Seat::First, &names, &e.to_string()),
         (_, Err(e)) => forfeit_before_start(Seat::Second, &names, &e.to_string()),
     };
@@ -47,7 +51,7 @@ pub(super) fn play_scheduled<G: Game>(
         players: names,
         engines,
         seed: game_seed,
-        opening: opening.iter().map(|p| p.to_string()).collect(),
+        opening,
         plies: outcome.plies,
         result: outcome.result,
         winner_colour: outcome.winner_colour,
@@ -95,49 +99,46 @@ fn winner_result(seat: Seat) -> GameResult {
 
 /// Plays one game between two engines (by seat) from `opening`. An engine
 /// error or an illegal ply loses the game for that seat.
-fn referee<G: Game>(
-    options: &G::Options,
-    opening: &[G::Ply],
-    mut players: [Box<dyn Player<G>>; 2],
+fn referee(
+    start: &dyn AnyGame,
+    opening: &[String],
+    mut players: [Box<dyn AnyPlayer>; 2],
     names: &Seats<String>,
 ) -> Played {
-    let mut game = G::new(options.clone());
-    let mut history: Vec<G::Ply> = Vec::new();
-    for &ply in opening {
-        game.play_unchecked(ply);
-        history.push(ply);
+    let mut game = start.clone_box();
+    for ply in opening {
+        // The opening was played on a copy of `start`: every ply is legal.
+        let _ = game.play(ply);
     }
     let mut time = [Duration::ZERO; 2];
-    let mut forfeit: Option<(Seat, String)> = None;
-    while game.status().is_ongoing() {
-        let seat = game.to_move_seat();
+    let mut forfeit: Option<(Seat, Colour, String)> = None;
+    while let Some((seat, colour)) = game.to_move() {
         let started = Instant::now();
-        let choice = players[seat.index()].genmove(&game, &history);
+        let choice = players[seat.index()].genmove(&*game);
         time[seat.index()] += started.elapsed();
         match choice {
-            Ok(choice) => match game.play(choice.ply) {
-                Ok(()) => history.push(choice.ply),
-                Err(e) => {
-                    forfeit = Some((seat, format!("played an illegal ply: {e}")));
+            Ok(choice) => {
+                if let Err(e) = game.play(&choice.ply) {
+                    forfeit = Some((seat, colour, format!("played an illegal ply: {e}")));
                     break;
                 }
-            },
+            }
             Err(e) => {
-                forfeit = Some((seat, e.to_string()));
+                forfeit = Some((seat, colour, e.to_string()));
                 break;
             }
         }
     }
-    let plies = history.iter().map(|p| p.to_string()).collect();
+    let plies = game.history();
     let time_ms = Seats {
         first: time[0].as_secs_f64() * 1000.0,
         second: time[1].as_secs_f64() * 1000.0,
     };
     match forfeit {
-        Some((seat, why)) => Played {
+        Some((seat, colour, why)) => Played {
             plies,
             result: winner_result(seat.opponent()),
-            winner_colour: Some(game.colour_of(seat.opponent()).name().to_owned()),
+            winner_colour: Some(colour.opponent().name().to_owned()),
             reason: format!("forfeit: {} {why}", seat_name(seat, names)),
             time_ms,
         },
@@ -145,11 +146,11 @@ fn referee<G: Game>(
             let status = game.status();
             let (result, termination) = match status {
                 Status::Finished {
-                    outcome: abstracta_core::Outcome::Win { seat, .. },
+                    outcome: Outcome::Win { seat, .. },
                     termination,
                 } => (winner_result(seat), termination),
                 Status::Finished { termination, .. } => (GameResult::Draw, termination),
-                Status::Ongoing => (GameResult::Draw, abstracta_core::Termination::Rules),
+                Status::Ongoing => (GameResult::Draw, Termination::Rules),
             };
             Played {
                 plies,

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use abstracta_core::{mix_seed, Game, PlyBuf};
+use abstracta::{mix_seed, AnyGame};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -102,28 +102,26 @@ pub(super) fn schedule(games: u64, pairings: usize) -> impl Iterator<Item = Slot
         .map(move |i| slot(i, pairings))
         .filter(move |s| 2 * s.round + u64::from(s.exchanged) < games)
 }
-/// The random opening of `round`: `plies` seeded random plies that do not
-/// end the game (fewer if every ply would).
-pub(super) fn opening<G: Game>(options: &G::Options, seed: u64, round: u64, plies: u32) -> Vec<G::Ply> {
+/// The random opening of `round` from `start` (a game at its start
+/// position): `plies` seeded random plies that do not end the game (fewer
+/// if every ply would), in notation.
+pub(super) fn opening(start: &dyn AnyGame, seed: u64, round: u64, plies: u32) -> Vec<String> {
     let mut rng = SmallRng::seed_from_u64(mix_seed(seed, round));
-    let mut game = G::new(options.clone());
+    let mut game = start.clone_box();
     let mut out = Vec::new();
-    let mut legal = PlyBuf::new();
     for _ in 0..plies {
-        game.legal_plies(&mut legal);
-        let mut candidates: Vec<G::Ply> = legal.to_vec();
+        let mut candidates = game.legal_plies();
         let mut chosen = None;
         while !candidates.is_empty() {
             let ply = candidates.swap_remove(rng.gen_range(0..candidates.len()));
-            let mut next = game.clone();
-            next.play_unchecked(ply);
-            if next.status().is_ongoing() {
-                chosen = Some(ply);
+            let mut next = game.clone_box();
+            if next.play(&ply).is_ok() && next.status().is_ongoing() {
+                chosen = Some((ply, next));
                 break;
             }
         }
-        let Some(ply) = chosen else { break };
-        game.play_unchecked(ply);
+        let Some((ply, next)) = chosen else { break };
+        game = next;
         out.push(ply);
     }
     out
@@ -132,7 +130,6 @@ pub(super) fn opening<G: Game>(options: &G::Options, seed: u64, round: u64, plie
 #[cfg(test)]
 mod tests {
     use super::*;
-    use abstracta_core::toy::TicTacToe;
 
     #[test]
     fn schedule_pairs_games_and_is_stable() {
@@ -158,14 +155,14 @@ mod tests {
 
     #[test]
     fn openings_are_seeded_and_never_finish() {
-        let o = TicTacToe::new(Default::default()).options().clone();
-        let a = opening::<TicTacToe>(&o, 1, 0, 6);
-        assert_eq!(a, opening::<TicTacToe>(&o, 1, 0, 6));
-        let mut g = TicTacToe::new(o.clone());
+        let start = abstracta::open("tictactoe").unwrap();
+        let a = opening(&*start, 1, 0, 6);
+        assert_eq!(a, opening(&*start, 1, 0, 6));
+        let mut g = start.clone();
         for p in &a {
-            g.play(*p).unwrap();
+            g.play(p).unwrap();
         }
         assert!(g.status().is_ongoing());
-        assert!(opening::<TicTacToe>(&o, 1, 0, 100).len() < 9);
+        assert!(opening(&*start, 1, 0, 100).len() < 9);
     }
 }
