@@ -63,7 +63,7 @@ pub enum CommandLine {
         #[arg(long)]
         out: Option<PathBuf>,
         /// Evaluate an SPRT on every pairing: ELO0,ELO1.
-        #[arg(long, value_parser = parse_sprt)]
+        #[arg(long)]
         sprt: Option<Sprt>,
     },
     /// Play in the terminal, humans against engines.
@@ -140,7 +140,7 @@ pub struct TournamentArgs {
     #[arg(long, default_value = "round-robin")]
     pub format: Format,
     /// Run an SPRT: ELO0,ELO1 (stops a pairing once decided).
-    #[arg(long, value_parser = parse_sprt)]
+    #[arg(long)]
     pub sprt: Option<Sprt>,
     /// Record games.jsonl and summary.json here; rerun to resume.
     #[arg(long)]
@@ -153,19 +153,18 @@ pub struct TournamentArgs {
     pub timeout: f64,
 }
 
-fn parse_player(s: &str) -> Result<(String, String), String> {
+/// A `--player` that is not `NAME=ENGINE`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad player {0:?}: expected NAME=ENGINE, e.g. uct=mcts:iters=2000")]
+pub struct PlayerArgError(pub String);
+
+fn parse_player(s: &str) -> Result<(String, String), PlayerArgError> {
     match s.split_once('=') {
         Some((name, engine)) if !name.trim().is_empty() && !engine.trim().is_empty() => {
             Ok((name.trim().to_owned(), engine.trim().to_owned()))
         }
-        _ => Err(format!(
-            "bad player {s:?}: expected NAME=ENGINE, e.g. uct=mcts:iters=2000"
-        )),
+        _ => Err(PlayerArgError(s.to_owned())),
     }
-}
-
-fn parse_sprt(s: &str) -> Result<Sprt, String> {
-    s.parse()
 }
 
 fn print(text: &str) -> Result<(), ArenaError> {

@@ -1,35 +1,60 @@
 //! The position commands: `perft`, `status`, `show` and `analyze`.
 
 use std::io::Write;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use abstracta::registry::{with_game, GameVisitor};
-use abstracta_core::{perft, Game, GameOptions, PlyBuf};
-use rayon::prelude::*;
+use abstracta::AnyGame;
+use abstracta_core::{perft, Game, PlyBuf, Position};
 
-use crate::engine::{BuildOptions, EngineSpec};
+use crate::engine::{build, BuildOptions, EngineSpec};
 use crate::error::ArenaError;
-use crate::position::Position;
 
-/// Counts leaves `depth` plies deep, splitting the first ply over threads.
+/// Counts leaves `depth` plies deep, handing the first plies out to one
+/// thread per core (std scoped threads: the split is too simple to need a
+/// thread-pool crate).
 pub fn parallel_perft<G: Game>(game: &G, depth: u32) -> u64 {
     if depth <= 2 {
         return perft(game, depth);
     }
     let mut plies = PlyBuf::new();
     game.legal_plies(&mut plies);
-    plies
-        .par_iter()
-        .map(|&ply| {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(plies.len());
+    if threads <= 1 {
+        return perft(game, depth);
+    }
+    let next = AtomicUsize::new(0);
+    let count = |_| {
+        let mut leaves = 0;
+        while let Some(&ply) = plies.get(next.fetch_add(1, Ordering::Relaxed)) {
             let mut child = game.clone();
             child.play_unchecked(ply);
-            perft(&child, depth - 1)
-        })
-        .sum()
+            leaves += perft(&child, depth - 1);
+        }
+        leaves
+    };
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (1..threads).map(|i| scope.spawn(move || count(i))).collect();
+        let here = count(0);
+        here + workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .sum::<u64>()
+    })
 }
 
 fn position<G: Game>(options: G::Options, moves: &str) -> Result<Position<G>, ArenaError> {
-    Ok(Position::with_moves(options, moves)?)
+    Ok(Position::with_plies(options, moves)?)
+}
+
+/// The game `spec` after the plies of `moves`, chosen at run time.
+fn open(spec: &str, moves: &str) -> Result<Box<dyn AnyGame>, ArenaError> {
+    let mut game = abstracta::open(spec)?;
+    game.play_list(moves)?;
+    Ok(game)
 }
 
 struct Perft<'a, W: Write> {
@@ -64,91 +89,44 @@ pub fn perft_command(spec: &str, moves: &str, depth: u32, out: impl Write) -> Re
     with_game(spec, Perft { moves, depth, out })?
 }
 
-struct StatusWord<'a> {
-    moves: &'a str,
-}
-
-impl GameVisitor for StatusWord<'_> {
-    type Output = Result<String, ArenaError>;
-    fn visit<G: Game>(self, options: G::Options) -> Self::Output {
-        let pos = position::<G>(options, self.moves)?;
-        Ok(pos.game().status().word().to_owned())
-    }
-}
-
 /// `arena status`: `ongoing`, `black`, `white` or `draw`.
 pub fn status_command(spec: &str, moves: &str) -> Result<String, ArenaError> {
-    with_game(spec, StatusWord { moves })?
-}
-
-struct Show<'a> {
-    moves: &'a str,
-}
-
-impl GameVisitor for Show<'_> {
-    type Output = Result<String, ArenaError>;
-    fn visit<G: Game>(self, options: G::Options) -> Self::Output {
-        let spec = options.spec();
-        let pos = position::<G>(options, self.moves)?;
-        let game = pos.game();
-        let mut out = format!("{spec}, after {} plies\n", game.plies_played());
-        out.push_str(&game.render());
-        let status = game.status();
-        if status.is_ongoing() {
-            out.push_str(&format!(
-                "to move: {} ({} player)\nstatus: ongoing\n",
-                game.to_move_colour(),
-                game.to_move_seat()
-            ));
-        } else {
-            out.push_str(&format!("status: {} ({status})\n", status.word()));
-        }
-        Ok(out)
-    }
+    Ok(open(spec, moves)?.status().word().to_owned())
 }
 
 /// `arena show`: the board, who is to move and the status.
 pub fn show_command(spec: &str, moves: &str) -> Result<String, ArenaError> {
-    with_game(spec, Show { moves })?
-}
-
-struct Analyze<'a> {
-    moves: &'a str,
-    engine: &'a EngineSpec,
-}
-
-impl GameVisitor for Analyze<'_> {
-    type Output = Result<String, ArenaError>;
-    fn visit<G: Game>(self, options: G::Options) -> Self::Output {
-        let spec = options.spec();
-        let pos = position::<G>(options, self.moves)?;
-        if pos.game().status().is_finished() {
-            return Err(ArenaError::usage(format!(
-                "the game is over ({}); there is nothing to analyse",
-                pos.game().status()
-            )));
+    let game = open(spec, moves)?;
+    let mut out = format!("{}, after {} plies\n", game.spec(), game.plies_played());
+    out.push_str(&game.render());
+    let status = game.status();
+    match game.to_move() {
+        Some((seat, colour)) => {
+            out.push_str(&format!("to move: {colour} ({seat} player)\nstatus: ongoing\n"));
         }
-        let mut engine = self.engine.build::<G>(&BuildOptions::new(&spec))?;
-        let analysis = engine.analyze(pos.game(), pos.history())?;
-        Ok(format!(
-            "{}\n{}engine: {}\n{analysis}",
-            spec,
-            pos.game().render(),
-            engine.describe()
-        ))
+        None => out.push_str(&format!("status: {} ({status})\n", status.word())),
     }
+    Ok(out)
 }
 
 /// `arena analyze`: best ply, win rate, principal variation, top children.
 pub fn analyze_command(spec: &str, moves: &str, engine: &str) -> Result<String, ArenaError> {
     let engine: EngineSpec = engine.parse()?;
-    with_game(
-        spec,
-        Analyze {
-            moves,
-            engine: &engine,
-        },
-    )?
+    let game = open(spec, moves)?;
+    if game.status().is_finished() {
+        return Err(ArenaError::usage(format!(
+            "the game is over ({}); there is nothing to analyse",
+            game.status()
+        )));
+    }
+    let mut player = build(&engine, &*game, &BuildOptions::default())?;
+    let analysis = player.analyze(&*game)?;
+    Ok(format!(
+        "{}\n{}engine: {}\n{analysis}",
+        game.spec(),
+        game.render(),
+        player.describe()
+    ))
 }
 
 #[cfg(test)]

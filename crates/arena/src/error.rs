@@ -18,9 +18,10 @@ pub enum ArenaError {
     /// A single ply could not be played.
     #[error("{0}")]
     Play(#[from] PlayError),
-    /// An engine spec or engine option is wrong.
+    /// An engine spec or engine option is wrong, or an engine failed
+    /// (boxed: the library's engine error is large).
     #[error("{0}")]
-    Engine(#[from] crate::engine::EngineError),
+    Engine(Box<crate::engine::EngineError>),
     /// A command-line value is wrong (what was given, what was expected).
     #[error("{0}")]
     Usage(String),
@@ -38,6 +39,12 @@ pub enum ArenaError {
         /// The underlying error.
         source: std::io::Error,
     },
+}
+
+impl From<crate::engine::EngineError> for ArenaError {
+    fn from(e: crate::engine::EngineError) -> ArenaError {
+        ArenaError::Engine(Box::new(e))
+    }
 }
 
 impl ArenaError {

@@ -7,12 +7,10 @@
 
 use std::io::{BufRead, Write};
 
-use abstracta::registry::{with_game, GameVisitor};
-use abstracta_core::{Colour, Game, GameOptions};
+use abstracta::{AnyGame, Colour};
 
-use crate::engine::{BuildOptions, EngineSpec, Player, DEFAULT_ENGINE};
+use crate::engine::{build, AnyPlayer, BuildOptions, EngineSpec, DEFAULT_ENGINE};
 use crate::error::ArenaError;
-use crate::position::Position;
 
 /// Who controls a side.
 #[derive(Clone, Debug, PartialEq)]
@@ -46,9 +44,9 @@ struct Play<'a, R, W> {
     output: W,
 }
 
-struct Side<G: Game> {
+struct Side {
     label: String,
-    engine: Option<Box<dyn Player<G>>>,
+    engine: Option<Box<dyn AnyPlayer>>,
 }
 
 fn win_rate_text(w: Option<f64>) -> String {
@@ -80,23 +78,25 @@ impl<R: BufRead, W: Write> Play<'_, R, W> {
     }
 }
 
-fn mover<G: Game>(game: &G) -> String {
-    format!("{} ({} player)", game.to_move_colour(), game.to_move_seat())
+/// Who is to move, e.g. `white (second player)`; empty once the game is over.
+fn mover(game: &dyn AnyGame) -> String {
+    game.to_move()
+        .map(|(seat, colour)| format!("{colour} ({seat} player)"))
+        .unwrap_or_default()
 }
 
-impl<R: BufRead, W: Write> GameVisitor for Play<'_, R, W> {
-    type Output = Result<(), ArenaError>;
-
-    fn visit<G: Game>(mut self, options: G::Options) -> Self::Output {
-        let spec = options.spec();
-        let build = BuildOptions::new(&spec);
+impl<R: BufRead, W: Write> Play<'_, R, W> {
+    fn run(mut self, mut pos: Box<dyn AnyGame>) -> Result<(), ArenaError> {
+        let spec = pos.spec();
+        let options = BuildOptions::default();
         // --black names whoever starts as Black.
-        let (first_ctl, second_ctl) = if G::FIRST_COLOUR == Colour::Black {
+        let first_colour = pos.to_move().map(|(_, colour)| colour);
+        let (first_ctl, second_ctl) = if first_colour == Some(Colour::Black) {
             (self.black, self.white)
         } else {
             (self.white, self.black)
         };
-        let make = |c: &Controller| -> Result<Side<G>, ArenaError> {
+        let make = |c: &Controller| -> Result<Side, ArenaError> {
             Ok(match c {
                 Controller::Human => Side {
                     label: "human".to_owned(),
@@ -104,7 +104,7 @@ impl<R: BufRead, W: Write> GameVisitor for Play<'_, R, W> {
                 },
                 Controller::Engine(e) => Side {
                     label: e.to_string(),
-                    engine: Some(e.build::<G>(&build)?),
+                    engine: Some(build(e, &*pos, &options)?),
                 },
             })
         };
@@ -113,18 +113,16 @@ impl<R: BufRead, W: Write> GameVisitor for Play<'_, R, W> {
             (Controller::Engine(e), _) | (_, Controller::Engine(e)) => e.clone(),
             _ => DEFAULT_ENGINE.parse()?,
         };
-        let mut hint_engine = hint_spec.build::<G>(&build)?;
-        let mut pos: Position<G> = Position::new(options.clone());
+        let mut hint_engine = build(&hint_spec, &*pos, &options)?;
         self.say(&format!(
             "{spec}: first player {}, second player {}. Type help for commands.\n{}",
             sides[0].label,
             sides[1].label,
-            pos.game().render()
+            pos.render()
         ))?;
         let mut announced_end = false;
         loop {
-            let game = pos.game().clone();
-            let status = game.status();
+            let status = pos.status();
             if status.is_finished() {
                 if !announced_end {
                     self.say(&format!("result: {} ({status})\n", status.word()))?;
@@ -136,23 +134,22 @@ impl<R: BufRead, W: Write> GameVisitor for Play<'_, R, W> {
                 }
             } else {
                 announced_end = false;
-                let seat = game.to_move_seat();
-                if let Some(engine) = sides[seat.index()].engine.as_mut() {
-                    let choice = engine.genmove(&game, pos.history())?;
-                    pos.play(choice.ply)?;
+                let seat = pos.to_move().map_or(0, |(seat, _)| seat.index());
+                if let Some(engine) = sides[seat].engine.as_mut() {
+                    let who = mover(&*pos);
+                    let choice = engine.genmove(&*pos)?;
+                    let ply = pos.play(&choice.ply)?;
                     // With `ponder=on` the engine thinks on the other side's time.
-                    engine.ponder(pos.game(), pos.history());
+                    engine.ponder(&*pos);
                     let text = format!(
-                        "{} plays {}{}\n{}",
-                        mover(&game),
-                        choice.ply,
+                        "{who} plays {ply}{}\n{}",
                         win_rate_text(choice.win_rate),
-                        pos.game().render()
+                        pos.render()
                     );
                     self.say(&text)?;
                     continue;
                 }
-                self.say(&format!("{} to move> ", mover(&game)))?;
+                self.say(&format!("{} to move> ", mover(&*pos)))?;
             }
             let Some(line) = self.read_line()? else {
                 self.say("\ninput ended\n")?;
@@ -164,25 +161,26 @@ impl<R: BufRead, W: Write> GameVisitor for Play<'_, R, W> {
                 "quit" | "exit" | "q" => return Ok(()),
                 "help" | "?" => self.say(&format!("{HELP}\n"))?,
                 "legal" => {
-                    let legal = pos.legal_text();
+                    let legal = pos.legal_plies().join(" ");
                     self.say(&format!("legal: {legal}\n"))?;
                 }
                 "new" => {
-                    pos = Position::new(options.clone());
-                    let board = pos.game().render();
+                    pos.restart();
+                    let board = pos.render();
                     self.say(&board)?;
                 }
                 "undo" => {
-                    if !pos.undo() {
+                    if pos.undo().is_none() {
                         self.say("nothing to undo\n")?;
                         continue;
                     }
                     // Take back the engine's replies too, back to a human turn.
-                    while pos.game().status().is_ongoing()
-                        && sides[pos.game().to_move_seat().index()].engine.is_some()
-                        && pos.undo()
+                    while pos
+                        .to_move()
+                        .is_some_and(|(seat, _)| sides[seat.index()].engine.is_some())
+                        && pos.undo().is_some()
                     {}
-                    let board = pos.game().render();
+                    let board = pos.render();
                     self.say(&board)?;
                 }
                 "hint" => {
@@ -190,7 +188,7 @@ impl<R: BufRead, W: Write> GameVisitor for Play<'_, R, W> {
                         self.say("the game is over\n")?;
                         continue;
                     }
-                    match hint_engine.genmove(&game, pos.history()) {
+                    match hint_engine.genmove(&*pos) {
                         Ok(c) => {
                             let text =
                                 format!("hint ({}): {}{}\n", hint_spec, c.ply, win_rate_text(c.win_rate));
@@ -207,7 +205,7 @@ impl<R: BufRead, W: Write> GameVisitor for Play<'_, R, W> {
                     );
                     self.say(&text)?;
                 }
-                _ if lower == "swap" && !game.is_legal_text("swap") => {
+                _ if lower == "swap" && !pos.is_legal("swap") => {
                     sides.swap(0, 1);
                     let text = format!(
                         "sides exchanged: first player {}, second player {}\n",
@@ -215,28 +213,18 @@ impl<R: BufRead, W: Write> GameVisitor for Play<'_, R, W> {
                     );
                     self.say(&text)?;
                 }
-                _ => match pos.play_str(&line) {
+                _ => match pos.play(&line) {
                     Ok(_) => {
-                        let board = pos.game().render();
+                        let board = pos.render();
                         self.say(&board)?;
                     }
                     Err(e) => {
-                        let legal = pos.legal_text();
+                        let legal = pos.legal_plies().join(" ");
                         self.say(&format!("{e}\nlegal plies: {legal}\n"))?;
                     }
                 },
             }
         }
-    }
-}
-
-trait LegalText {
-    fn is_legal_text(&self, text: &str) -> bool;
-}
-
-impl<G: Game> LegalText for G {
-    fn is_legal_text(&self, text: &str) -> bool {
-        text.parse::<G::Ply>().is_ok_and(|p| self.is_legal(p))
     }
 }
 
@@ -251,16 +239,15 @@ pub fn play_command(
     input: impl BufRead,
     output: impl Write,
 ) -> Result<(), ArenaError> {
-    with_game(
-        spec,
-        Play {
-            echo,
-            black,
-            white,
-            input,
-            output,
-        },
-    )?
+    let game = abstracta::open(spec)?;
+    Play {
+        echo,
+        black,
+        white,
+        input,
+        output,
+    }
+    .run(game)
 }
 
 #[cfg(test)]

@@ -16,12 +16,11 @@
 //! assert!(session.handle_line("quit").1);
 //! ```
 
-use abstracta::registry::{with_game, GameVisitor};
-use abstracta_core::{Game, GameOptions};
+use abstracta::{AnyGame, PlayError, SpecError};
+use thiserror::Error;
 
-use crate::engine::{BuildOptions, EngineError, EngineSpec, Player};
+use crate::engine::{build, AnyPlayer, BuildOptions, EngineError, EngineSpec};
 use crate::error::ArenaError;
-use crate::position::Position;
 
 /// The protocol version answered by `protocol_version`.
 pub const PROTOCOL_VERSION: &str = "1";
@@ -45,102 +44,42 @@ pub const COMMANDS: &[&str] = &[
     "quit",
 ];
 
-/// The game-specific half of a session.
-trait Core: Send {
-    fn spec(&self) -> &str;
-    fn run(&mut self, command: &str, args: &str) -> Result<String, String>;
-    fn set(&mut self, key: &str, value: &str) -> Result<(), EngineError>;
-}
-
-struct CoreImpl<G: Game> {
-    spec: String,
-    position: Position<G>,
-    engine: Box<dyn Player<G>>,
-}
-
-impl<G: Game> Core for CoreImpl<G> {
-    fn spec(&self) -> &str {
-        &self.spec
-    }
-
-    fn run(&mut self, command: &str, args: &str) -> Result<String, String> {
-        match command {
-            "play" => {
-                if args.split_whitespace().count() != 1 {
-                    return Err("play needs exactly one ply, e.g. play c3".to_owned());
-                }
-                self.position
-                    .play_str(args)
-                    .map(|_| String::new())
-                    .map_err(|e| e.to_string())
-            }
-            "genmove" => {
-                let game = self.position.game().clone();
-                let choice = self
-                    .engine
-                    .genmove(&game, self.position.history())
-                    .map_err(|e| e.to_string())?;
-                self.position
-                    .play(choice.ply)
-                    .map_err(|e| format!("the engine chose an illegal ply: {e}"))?;
-                // With `ponder=on` the engine thinks until the next command.
-                self.engine.ponder(self.position.game(), self.position.history());
-                Ok(choice.ply.to_string())
-            }
-            "analyze" => {
-                let game = self.position.game().clone();
-                let analysis = self
-                    .engine
-                    .analyze(&game, self.position.history())
-                    .map_err(|e| e.to_string())?;
-                Ok(format!("\n{analysis}"))
-            }
-            "undo" => {
-                if self.position.undo() {
-                    Ok(String::new())
-                } else {
-                    Err("nothing to undo".to_owned())
-                }
-            }
-            "legal" => Ok(self.position.legal_text()),
-            "status" => Ok(self.position.game().status().word().to_owned()),
-            "history" => Ok(self.position.history_text()),
-            "showboard" => Ok(format!("\n{}", self.position.game().render())),
-            _ => Err(format!("unknown command {command:?}")),
-        }
-    }
-
-    fn set(&mut self, key: &str, value: &str) -> Result<(), EngineError> {
-        self.engine.set_option(key, value)
-    }
-}
-
-struct MakeCore<'a> {
-    engine: &'a EngineSpec,
-    build: BuildOptions,
-}
-
-impl GameVisitor for MakeCore<'_> {
-    type Output = Result<Box<dyn Core>, EngineError>;
-
-    fn visit<G: Game>(self, options: G::Options) -> Self::Output {
-        let spec = options.spec();
-        let build = BuildOptions {
-            game_spec: spec.clone(),
-            ..self.build
-        };
-        let engine = self.engine.build::<G>(&build)?;
-        Ok(Box::new(CoreImpl::<G> {
-            spec,
-            position: Position::new(options),
-            engine,
-        }))
-    }
+/// Why a command failed: the text after `?` in the answer.
+#[derive(Debug, Error)]
+pub enum CommandError {
+    /// An id with no command after it.
+    #[error("missing command after the id")]
+    MissingCommand,
+    /// A command the protocol does not have.
+    #[error("unknown command {0:?}; known commands: {known}", known = COMMANDS.join(" "))]
+    Unknown(String),
+    /// `play` without exactly one ply.
+    #[error("play needs exactly one ply, e.g. play c3")]
+    PlayNeedsOnePly,
+    /// `set` without a key and a value.
+    #[error("set needs KEY VALUE, e.g. set time 500ms, set iters 2000, set engine random")]
+    SetNeedsKeyValue,
+    /// `undo` at the start position.
+    #[error("nothing to undo")]
+    NothingToUndo,
+    /// The ply given to `play` cannot be read or is illegal.
+    #[error("{0}")]
+    Play(#[from] PlayError),
+    /// The engine chose a ply the game refused.
+    #[error("the engine chose an illegal ply: {0}")]
+    IllegalChoice(PlayError),
+    /// The engine failed or refused an option or spec.
+    #[error("{0}")]
+    Engine(#[from] EngineError),
+    /// The game spec of `newgame` is wrong.
+    #[error("{0}")]
+    Spec(#[from] SpecError),
 }
 
 /// One protocol session: a game, an engine, and the options set so far.
 pub struct Session {
-    core: Box<dyn Core>,
+    game: Box<dyn AnyGame>,
+    player: Box<dyn AnyPlayer>,
     engine: EngineSpec,
     build: BuildOptions,
     /// Engine options set with `set`, re-applied after `newgame`.
@@ -150,21 +89,10 @@ pub struct Session {
 impl std::fmt::Debug for Session {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Session")
-            .field("spec", &self.core.spec())
+            .field("spec", &self.game.spec())
             .field("engine", &self.engine.to_string())
             .finish()
     }
-}
-
-fn make_core(spec: &str, engine: &EngineSpec, build: &BuildOptions) -> Result<Box<dyn Core>, ArenaError> {
-    let core = with_game(
-        spec,
-        MakeCore {
-            engine,
-            build: build.clone(),
-        },
-    )??;
-    Ok(core)
 }
 
 impl Session {
@@ -172,10 +100,12 @@ impl Session {
     /// spec). Errors say what is wrong with either.
     pub fn new(spec: &str, engine: &str) -> Result<Session, ArenaError> {
         let engine: EngineSpec = engine.parse()?;
-        let build = BuildOptions::new(spec);
-        let core = make_core(spec, &engine, &build)?;
+        let build = BuildOptions::default();
+        let game = abstracta::open(spec)?;
+        let player = crate::engine::build(&engine, &*game, &build)?;
         Ok(Session {
-            core,
+            game,
+            player,
             engine,
             build,
             settings: Vec::new(),
@@ -183,8 +113,8 @@ impl Session {
     }
 
     /// The canonical spec of the current game.
-    pub fn spec(&self) -> &str {
-        self.core.spec()
+    pub fn spec(&self) -> String {
+        self.game.spec()
     }
 
     /// Handles one command line. Returns the full answer (`= ...` or
@@ -210,67 +140,76 @@ impl Session {
         (format_answer(id, result), quit)
     }
 
-    fn dispatch(&mut self, command: &str, args: &str) -> Result<String, String> {
+    fn dispatch(&mut self, command: &str, args: &str) -> Result<String, CommandError> {
         match command {
-            "" => Err("missing command after the id".to_owned()),
+            "" => Err(CommandError::MissingCommand),
             "protocol_version" => Ok(PROTOCOL_VERSION.to_owned()),
             "name" => Ok("arena".to_owned()),
             "version" => Ok(env!("CARGO_PKG_VERSION").to_owned()),
             "list_commands" => Ok(COMMANDS.join("\n")),
             "quit" => Ok(String::new()),
             "newgame" => {
-                let spec = if args.is_empty() {
-                    self.core.spec().to_owned()
+                let game = if args.is_empty() {
+                    abstracta::open(&self.game.spec())?
                 } else {
-                    args.to_owned()
+                    abstracta::open(args)?
                 };
-                let mut core = make_core(&spec, &self.engine, &self.build).map_err(|e| e.to_string())?;
+                let mut player = build(&self.engine, &*game, &self.build)?;
                 for (k, v) in &self.settings {
-                    core.set(k, v).map_err(|e| e.to_string())?;
+                    player.set_option(k, v)?;
                 }
-                self.core = core;
+                self.game = game;
+                self.player = player;
                 Ok(String::new())
             }
             "set" => {
                 let (key, value) = match args.split_once(char::is_whitespace) {
                     Some((k, v)) => (k.to_ascii_lowercase(), v.trim().to_owned()),
-                    None => {
-                        return Err(
-                            "set needs KEY VALUE, e.g. set time 500ms, set iters 2000, set engine random"
-                                .to_owned(),
-                        )
-                    }
+                    None => return Err(CommandError::SetNeedsKeyValue),
                 };
                 if key == "engine" {
-                    let engine: EngineSpec = value.parse().map_err(|e: EngineError| e.to_string())?;
-                    let core =
-                        make_core(self.core.spec(), &engine, &self.build).map_err(|e| e.to_string())?;
-                    // The new engine starts from the current game's start;
-                    // keep the position by replaying it.
-                    let history = self.core.run("history", "").unwrap_or_default();
-                    self.core = core;
-                    for ply in history.split_whitespace() {
-                        self.core.run("play", ply)?;
-                    }
+                    let engine: EngineSpec = value.parse()?;
+                    // The new engine is told the whole position with the
+                    // next request.
+                    self.player = build(&engine, &*self.game, &self.build)?;
                     self.engine = engine;
                     self.settings.clear();
                     return Ok(String::new());
                 }
-                self.core.set(&key, &value).map_err(|e| e.to_string())?;
+                self.player.set_option(&key, &value)?;
                 self.settings.retain(|(k, _)| *k != key);
                 self.settings.push((key, value));
                 Ok(String::new())
             }
-            c if COMMANDS.contains(&c) => self.core.run(c, args),
-            other => Err(format!(
-                "unknown command {other:?}; known commands: {}",
-                COMMANDS.join(" ")
-            )),
+            "play" => {
+                if args.split_whitespace().count() != 1 {
+                    return Err(CommandError::PlayNeedsOnePly);
+                }
+                self.game.play(args)?;
+                Ok(String::new())
+            }
+            "genmove" => {
+                let choice = self.player.genmove(&*self.game)?;
+                let ply = self.game.play(&choice.ply).map_err(CommandError::IllegalChoice)?;
+                // With `ponder=on` the engine thinks until the next command.
+                self.player.ponder(&*self.game);
+                Ok(ply)
+            }
+            "analyze" => Ok(format!("\n{}", self.player.analyze(&*self.game)?)),
+            "undo" => match self.game.undo() {
+                Some(_) => Ok(String::new()),
+                None => Err(CommandError::NothingToUndo),
+            },
+            "legal" => Ok(self.game.legal_plies().join(" ")),
+            "status" => Ok(self.game.status().word().to_owned()),
+            "history" => Ok(self.game.history().join(" ")),
+            "showboard" => Ok(format!("\n{}", self.game.render())),
+            other => Err(CommandError::Unknown(other.to_owned())),
         }
     }
 }
 
-fn format_answer(id: &str, result: Result<String, String>) -> String {
+fn format_answer(id: &str, result: Result<String, CommandError>) -> String {
     match result {
         Ok(text) => {
             let lines: Vec<&str> = text.lines().collect();
@@ -294,7 +233,8 @@ fn format_answer(id: &str, result: Result<String, String>) -> String {
             out.push_str("\n\n");
             out
         }
-        Err(message) => {
+        Err(error) => {
+            let message = error.to_string();
             let one_line = message
                 .lines()
                 .map(str::trim)

@@ -268,15 +268,18 @@ impl Sprt {
     }
 }
 
+/// SPRT bounds that are not `ELO0,ELO1` with `ELO0 < ELO1`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad SPRT bounds {0:?}: expected ELO0,ELO1 with ELO0 < ELO1, e.g. 0,10")]
+pub struct SprtBoundsError(pub String);
+
 impl std::str::FromStr for Sprt {
-    type Err = String;
+    type Err = SprtBoundsError;
 
     /// Parses `ELO0,ELO1` with `ELO0 < ELO1`.
-    fn from_str(s: &str) -> Result<Sprt, String> {
-        let expected = "expected ELO0,ELO1 with ELO0 < ELO1, e.g. 0,10";
-        let (a, b) = s
-            .split_once(',')
-            .ok_or_else(|| format!("bad SPRT bounds {s:?}: {expected}"))?;
+    fn from_str(s: &str) -> Result<Sprt, SprtBoundsError> {
+        let bad = || SprtBoundsError(s.to_owned());
+        let (a, b) = s.split_once(',').ok_or_else(bad)?;
         let parse = |t: &str| {
             t.trim()
                 .parse::<f64>()
@@ -285,7 +288,7 @@ impl std::str::FromStr for Sprt {
         };
         match (parse(a), parse(b)) {
             (Some(elo0), Some(elo1)) if elo0 < elo1 => Ok(Sprt::new(elo0, elo1)),
-            _ => Err(format!("bad SPRT bounds {s:?}: {expected}")),
+            _ => Err(bad()),
         }
     }
 }

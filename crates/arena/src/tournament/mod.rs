@@ -1,0 +1,166 @@
+//! Tournaments: scheduling, playing games in parallel, recording them,
+//! resuming, sharding and merging, and the final table.
+//!
+//! The schedule is fixed by the settings alone: game `index` belongs to
+//! round `index / (2P)` (P pairings), pairing `(index % 2P) / 2`, and plays
+//! with the colours exchanged when `index` is odd. Both games of a round
+//! start from the same seeded random opening, and every pairing sees the
+//! same openings. Indices never change when `--games` grows, so a
+//! directory can be resumed or extended, and shards (`index % N`) merged.
+//!
+//! One concern per module: [`options`] (the command-line values),
+//! `schedule` (players, pairings, slots, openings), `journal` (the
+//! directory and its files), `pool` (the worker threads, sharing the game
+//! as an [`abstracta::AnyGame`]), `progress` (the
+//! bar), `sprt` (early stopping), `referee` (one game), `tally` (running
+//! results and the summary), `table` (the printed table) and `merge`.
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::engine::EngineSpec;
+use crate::error::ArenaError;
+use crate::records::Summary;
+use crate::stats::Sprt;
+
+mod journal;
+mod merge;
+pub mod options;
+mod pool;
+mod progress;
+mod referee;
+mod schedule;
+mod sprt;
+mod table;
+mod tally;
+
+pub use journal::write_atomically;
+pub use merge::merge;
+pub use options::{parse_openings, Format, FormatError, OpeningsError, Shard, ShardError};
+pub use table::format_table;
+pub use tally::summarize;
+
+use journal::{open_dir, to_json};
+use pool::Runner;
+use schedule::{plan, schedule, Slot};
+
+/// Everything a tournament needs.
+#[derive(Clone, Debug)]
+pub struct TournamentSettings {
+    /// The game spec.
+    pub spec: String,
+    /// The players: name and engine spec.
+    pub players: Vec<(String, String)>,
+    /// Games per pairing.
+    pub games: u64,
+    /// Games played at once (default: cores / engine threads).
+    pub concurrency: Option<usize>,
+    /// The base seed.
+    pub seed: u64,
+    /// Random opening plies per game pair.
+    pub opening_plies: u32,
+    /// Who plays whom.
+    pub format: Format,
+    /// An SPRT to run on every pairing (stopping it when decided).
+    pub sprt: Option<Sprt>,
+    /// The directory to record into (and resume from).
+    pub out: Option<PathBuf>,
+    /// Play only this shard of the schedule.
+    pub shard: Option<Shard>,
+    /// How long an external engine may take for one answer.
+    pub timeout: Duration,
+    /// Show a progress bar (only drawn when stderr is a terminal).
+    pub progress: bool,
+}
+
+/// Runs a tournament; returns its summary (also written to `--out`).
+pub fn run(settings: &TournamentSettings) -> Result<Summary, ArenaError> {
+    let plan = plan(settings)?;
+    let mut records = match &settings.out {
+        Some(dir) => open_dir(dir, &plan.config)?,
+        None => Vec::new(),
+    };
+    // Keep one record per index (a merge of overlapping runs may repeat).
+    let mut seen = BTreeSet::new();
+    records.retain(|r| seen.insert(r.index));
+    let todo: Vec<Slot> = schedule(settings.games, plan.pairings.len())
+        .filter(|s| {
+            settings
+                .shard
+                .map_or(true, |sh| s.index % sh.count == sh.number - 1)
+        })
+        .filter(|s| !seen.contains(&s.index))
+        .collect();
+    if !records.is_empty() {
+        eprintln!(
+            "resuming: {} games already recorded, {} to play",
+            records.len(),
+            todo.len()
+        );
+    }
+    let threads = plan.engines.iter().map(EngineSpec::threads).max().unwrap_or(1);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let concurrency = settings.concurrency.unwrap_or((cores / threads).max(1)).max(1);
+    if concurrency * threads > cores {
+        eprintln!(
+            "warning: {concurrency} games at once x {threads} engine threads = {} threads on {cores} cores; \
+             results of time-limited engines will suffer",
+            concurrency * threads
+        );
+    }
+    let runner = Runner {
+        settings,
+        plan: &plan,
+        todo,
+        concurrency,
+        records: &mut records,
+    };
+    runner.run(&*abstracta::open(&plan.config.spec)?)?;
+    let summary = summarize(&plan.config, &records, settings.sprt);
+    if let Some(dir) = &settings.out {
+        write_atomically(&dir.join("summary.json"), &to_json(&summary))?;
+    }
+    Ok(summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tiny_tournament_in_memory() {
+        let settings = TournamentSettings {
+            spec: "tictactoe".into(),
+            players: vec![("a".into(), "random".into()), ("b".into(), "random".into())],
+            games: 6,
+            concurrency: Some(2),
+            seed: 5,
+            opening_plies: 1,
+            format: Format::RoundRobin,
+            sprt: None,
+            out: None,
+            shard: None,
+            timeout: Duration::from_secs(5),
+            progress: false,
+        };
+        let summary = run(&settings).unwrap();
+        assert_eq!(summary.games_played, 6);
+        let p = &summary.pairings[0];
+        assert_eq!(p.a_wins + p.draws + p.b_wins, 6);
+        assert_eq!(
+            p.a_first.wins + p.a_first.draws + p.a_first.losses,
+            3,
+            "colours alternate"
+        );
+        assert!(format_table(&summary).contains("a vs b: 6 games"));
+        let untimed = |mut s: Summary| {
+            for p in &mut s.pairings {
+                p.time_ms.clear();
+            }
+            s.pairings
+        };
+        let again = run(&settings).unwrap();
+        assert_eq!(untimed(again), untimed(summary), "seeded runs repeat");
+    }
+}

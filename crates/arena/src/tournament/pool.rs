@@ -1,0 +1,139 @@
+//! The worker pool: `concurrency` threads take scheduled games from a
+//! queue and play them; the calling thread records each finished game
+//! (journal, tallies, progress, SPRT stops) as it arrives.
+
+use std::collections::VecDeque;
+use std::sync::{mpsc, Mutex};
+
+use abstracta::AnyGame;
+
+use super::journal::Journal;
+use super::progress::{progress_bar, progress_message};
+use super::referee::play_scheduled;
+use super::schedule::{Plan, Slot};
+use super::sprt::Stops;
+use super::tally::Tallies;
+use super::TournamentSettings;
+use crate::error::ArenaError;
+use crate::records::GameRecord;
+
+/// A game that panicked (a bug in a game or engine): it is reported and
+/// not recorded, so a resumed run plays it again.
+#[derive(Debug)]
+struct Panicked {
+    index: u64,
+    message: String,
+}
+
+/// The games to play and where their records go.
+pub(super) struct Runner<'a> {
+    pub(super) settings: &'a TournamentSettings,
+    pub(super) plan: &'a Plan,
+    pub(super) todo: Vec<Slot>,
+    pub(super) concurrency: usize,
+    pub(super) records: &'a mut Vec<GameRecord>,
+}
+
+impl Runner<'_> {
+    /// Plays the games of `todo` from `start` (the game at its start
+    /// position), adding their records.
+    pub(super) fn run(self, start: &dyn AnyGame) -> Result<(), ArenaError> {
+        let Runner {
+            settings,
+            plan,
+            todo,
+            concurrency,
+            records,
+        } = self;
+        let mut journal = match &settings.out {
+            Some(dir) => Some(Journal::open(dir)?),
+            None => None,
+        };
+        let bar = progress_bar(settings.progress, todo.len() as u64);
+        let mut tallies = Tallies::new(&plan.config);
+        for r in records.iter() {
+            tallies.add(r);
+        }
+        let stops = Stops::new(&tallies, settings.sprt);
+        let queue = Mutex::new(VecDeque::from(todo));
+        let (tx, rx) = mpsc::channel::<Result<GameRecord, Panicked>>();
+        let mut panics = Vec::new();
+        let mut write_error = None;
+        std::thread::scope(|scope| {
+            for _ in 0..concurrency {
+                let tx = tx.clone();
+                let queue = &queue;
+                let stops = &stops;
+                scope.spawn(move || loop {
+                    let next = queue.lock().ok().and_then(|mut q| q.pop_front());
+                    let Some(slot) = next else { break };
+                    if stops.is_stopped(slot.pairing) {
+                        continue;
+                    }
+                    // A panic (a bug in a game or engine) loses only this
+                    // game's record: it is reported and replayed on resume.
+                    let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        play_scheduled(settings, plan, start, slot)
+                    }));
+                    let message = played.map_err(|panic| Panicked {
+                        index: slot.index,
+                        message: panic_text(panic.as_ref()),
+                    });
+                    if tx.send(message).is_err() {
+                        break;
+                    }
+                });
+            }
+            drop(tx);
+            for message in rx {
+                let record = match message {
+                    Ok(record) => record,
+                    Err(Panicked { index, message }) => {
+                        bar.suspend(|| eprintln!("error: game {index} panicked: {message}"));
+                        panics.push(index);
+                        continue;
+                    }
+                };
+                if let Some(journal) = journal.as_mut() {
+                    if let Err(e) = journal.append(&record) {
+                        write_error = Some(e);
+                        // Stop handing out games; the ones running finish.
+                        if let Ok(mut q) = queue.lock() {
+                            q.clear();
+                        }
+                    }
+                }
+                let pairing = tallies.add(&record);
+                records.push(record);
+                bar.inc(1);
+                if let Some(p) = pairing {
+                    let summary = tallies.tallies[p].summary(settings.sprt);
+                    bar.set_message(progress_message(&summary));
+                    stops.update(p, &summary);
+                }
+            }
+        });
+        bar.finish_and_clear();
+        if let Some(e) = write_error {
+            return Err(e);
+        }
+        if !panics.is_empty() {
+            return Err(ArenaError::Failed(format!(
+                "{} games panicked (schedule indices {:?}); they are not recorded and a rerun with the same --out plays them again",
+                panics.len(),
+                panics
+            )));
+        }
+        Ok(())
+    }
+}
+
+fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = panic.downcast_ref::<&str>() {
+        (*s).to_owned()
+    } else if let Some(s) = panic.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "unknown panic".to_owned()
+    }
+}

@@ -1,0 +1,168 @@
+//! The schedule: validated players and pairings, where each game index
+//! sits (round, pairing, colours) and the seeded opening of each round.
+
+use std::collections::BTreeSet;
+
+use abstracta::{mix_seed, AnyGame};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use super::{Format, TournamentSettings};
+use crate::engine::EngineSpec;
+use crate::error::ArenaError;
+use crate::records::{PlayerEntry, TournamentConfig};
+
+/// Validated players and pairings.
+pub(super) struct Plan {
+    pub(super) config: TournamentConfig,
+    pub(super) engines: Vec<EngineSpec>,
+    pub(super) pairings: Vec<(usize, usize)>,
+}
+
+pub(super) fn pairings_of(n: usize, format: Format) -> Vec<(usize, usize)> {
+    match format {
+        Format::RoundRobin => (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j))).collect(),
+        Format::Gauntlet => (1..n).map(|j| (0, j)).collect(),
+    }
+}
+
+pub(super) fn plan(settings: &TournamentSettings) -> Result<Plan, ArenaError> {
+    let spec = abstracta::registry::canonical_spec(&settings.spec)?;
+    if settings.players.len() < 2 {
+        return Err(ArenaError::usage(
+            "a tournament needs at least two players: --player NAME=ENGINE --player NAME=ENGINE",
+        ));
+    }
+    let mut engines = Vec::new();
+    let mut names = BTreeSet::new();
+    for (name, engine) in &settings.players {
+        if name.is_empty() || name.chars().any(|c| c.is_whitespace() || c.is_control()) {
+            return Err(ArenaError::usage(format!(
+                "bad player name {name:?}: expected a non-empty name without spaces"
+            )));
+        }
+        if !names.insert(name.clone()) {
+            return Err(ArenaError::usage(format!("player name {name:?} is used twice")));
+        }
+        engines.push(engine.parse::<EngineSpec>()?);
+    }
+    if settings.games == 0 {
+        return Err(ArenaError::usage("--games must be at least 1"));
+    }
+    let config = TournamentConfig {
+        spec,
+        players: settings
+            .players
+            .iter()
+            .zip(&engines)
+            .map(|((name, _), e)| PlayerEntry {
+                name: name.clone(),
+                engine: e.to_string(),
+            })
+            .collect(),
+        format: settings.format.to_string(),
+        seed: settings.seed,
+        opening_plies: settings.opening_plies,
+        games: settings.games,
+        shard: settings.shard.map(|s| s.to_string()),
+    };
+    let pairings = pairings_of(engines.len(), settings.format);
+    Ok(Plan {
+        config,
+        engines,
+        pairings,
+    })
+}
+
+/// Where game `index` sits in the schedule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Slot {
+    pub(super) index: u64,
+    pub(super) round: u64,
+    pub(super) pairing: usize,
+    /// The pairing's second player takes the first seat.
+    pub(super) exchanged: bool,
+}
+
+fn slot(index: u64, pairings: usize) -> Slot {
+    let per_round = 2 * pairings as u64;
+    let within = index % per_round;
+    Slot {
+        index,
+        round: index / per_round,
+        pairing: (within / 2) as usize,
+        exchanged: within % 2 == 1,
+    }
+}
+
+/// The schedule indices of a tournament (all shards), in order.
+pub(super) fn schedule(games: u64, pairings: usize) -> impl Iterator<Item = Slot> {
+    let rounds = games.div_ceil(2);
+    (0..rounds * 2 * pairings as u64)
+        .map(move |i| slot(i, pairings))
+        .filter(move |s| 2 * s.round + u64::from(s.exchanged) < games)
+}
+/// The random opening of `round` from `start` (a game at its start
+/// position): `plies` seeded random plies that do not end the game (fewer
+/// if every ply would), in notation.
+pub(super) fn opening(start: &dyn AnyGame, seed: u64, round: u64, plies: u32) -> Vec<String> {
+    let mut rng = SmallRng::seed_from_u64(mix_seed(seed, round));
+    let mut game = start.clone_box();
+    let mut out = Vec::new();
+    for _ in 0..plies {
+        let mut candidates = game.legal_plies();
+        let mut chosen = None;
+        while !candidates.is_empty() {
+            let ply = candidates.swap_remove(rng.gen_range(0..candidates.len()));
+            let mut next = game.clone_box();
+            if next.play(&ply).is_ok() && next.status().is_ongoing() {
+                chosen = Some((ply, next));
+                break;
+            }
+        }
+        let Some((ply, next)) = chosen else { break };
+        game = next;
+        out.push(ply);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn schedule_pairs_games_and_is_stable() {
+        let s: Vec<Slot> = schedule(4, 3).collect();
+        assert_eq!(s.len(), 12);
+        assert_eq!(s[0].pairing, 0);
+        assert!(!s[0].exchanged && s[1].exchanged);
+        assert_eq!(s[1].pairing, 0);
+        assert_eq!(s[2].pairing, 1);
+        // Odd counts leave out the exchanged game of the last round, and
+        // indices do not move when the count grows.
+        let odd: Vec<u64> = schedule(3, 1).map(|s| s.index).collect();
+        assert_eq!(odd, vec![0, 1, 2]);
+        let five: Vec<u64> = schedule(5, 2).map(|s| s.index).collect();
+        assert_eq!(five, vec![0, 1, 2, 3, 4, 5, 6, 7, 8, 10]);
+    }
+
+    #[test]
+    fn pairings() {
+        assert_eq!(pairings_of(3, Format::RoundRobin), vec![(0, 1), (0, 2), (1, 2)]);
+        assert_eq!(pairings_of(3, Format::Gauntlet), vec![(0, 1), (0, 2)]);
+    }
+
+    #[test]
+    fn openings_are_seeded_and_never_finish() {
+        let start = abstracta::open("tictactoe").unwrap();
+        let a = opening(&*start, 1, 0, 6);
+        assert_eq!(a, opening(&*start, 1, 0, 6));
+        let mut g = start.clone();
+        for p in &a {
+            g.play(p).unwrap();
+        }
+        assert!(g.status().is_ongoing());
+        assert!(opening(&*start, 1, 0, 100).len() < 9);
+    }
+}

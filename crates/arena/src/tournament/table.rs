@@ -1,0 +1,87 @@
+//! The final table: one block per pairing, as `arena tournament` and
+//! `arena merge` print it.
+
+use crate::records::{SeatResults, Summary};
+use crate::stats::ELO_LIMIT;
+
+fn wdl_text(r: &SeatResults) -> String {
+    format!("+{} ={} -{}", r.wins, r.draws, r.losses)
+}
+
+/// An Elo value for the table; the clamped extremes print as infinite.
+pub(super) fn elo_text(elo: f64) -> String {
+    if elo >= ELO_LIMIT {
+        "+inf".to_owned()
+    } else if elo <= -ELO_LIMIT {
+        "-inf".to_owned()
+    } else {
+        format!("{elo:+.1}")
+    }
+}
+
+/// The final table: one block per pairing.
+pub fn format_table(summary: &Summary) -> String {
+    let mut out = format!(
+        "{} games of {} ({}, seed {})\n",
+        summary.games_played, summary.config.spec, summary.config.format, summary.config.seed
+    );
+    for p in &summary.pairings {
+        out.push('\n');
+        out.push_str(&format!(
+            "{} vs {}: {} games, +{} ={} -{} (score {:.1}%)\n",
+            p.a,
+            p.b,
+            p.games,
+            p.a_wins,
+            p.draws,
+            p.b_wins,
+            p.score * 100.0
+        ));
+        out.push_str(&format!(
+            "  Elo {} [{}, {}] (95%), LOS {:.1}%\n",
+            elo_text(p.elo),
+            elo_text(p.elo_low),
+            elo_text(p.elo_high),
+            p.los * 100.0
+        ));
+        out.push_str(&format!(
+            "  {} moving first: {}   {} moving second: {}\n",
+            p.a,
+            wdl_text(&p.a_first),
+            p.a,
+            wdl_text(&p.a_second)
+        ));
+        let colours = if p.colour_wins.is_empty() {
+            "none".to_owned()
+        } else {
+            p.colour_wins
+                .iter()
+                .map(|(c, n)| format!("{c} {n}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        out.push_str(&format!(
+            "  wins by seat: first {}, second {}; by colour: {}; draws {}\n",
+            p.first_seat_wins, p.second_seat_wins, colours, p.draws
+        ));
+        if !p.forfeits.is_empty() {
+            let f: Vec<String> = p.forfeits.iter().map(|(n, c)| format!("{n} {c}")).collect();
+            out.push_str(&format!("  forfeits: {}\n", f.join(", ")));
+        }
+        if p.games > 0 && !p.time_ms.is_empty() {
+            let t: Vec<String> = p
+                .time_ms
+                .iter()
+                .map(|(n, ms)| format!("{n} {:.1}s ({:.0} ms/game)", ms / 1000.0, ms / p.games as f64))
+                .collect();
+            out.push_str(&format!("  thinking time: {}\n", t.join(", ")));
+        }
+        if let Some(s) = p.sprt {
+            out.push_str(&format!(
+                "  SPRT: LLR {:.2} in [{:.2}, {:.2}]: {}\n",
+                s.llr, s.lower, s.upper, s.state
+            ));
+        }
+    }
+    out
+}
