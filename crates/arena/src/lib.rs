@@ -19,10 +19,6 @@
 //! None of them panics on any input.
 
 #![deny(unsafe_code)]
-// The library's `EngineError` is 128 bytes and is the error type the
-// `AnyPlayer` trait fixes, so functions that pass it on trip this lint;
-// boxing it belongs in the library (reported to it), not in each caller.
-#![allow(clippy::result_large_err)]
 
 pub mod bench;
 pub mod cli;

@@ -159,7 +159,7 @@ pub enum OptionsError {
     Duplicate(String),
     /// A spec whose shape is wrong (e.g. an empty option between commas).
     #[error("bad mcts spec: {0}")]
-    Syntax(SpecError),
+    Syntax(Box<SpecError>),
     /// A spec naming another engine.
     #[error("engine spec `{0}` is not an mcts spec: write mcts:key=value,...")]
     NotMcts(String),
@@ -267,7 +267,7 @@ impl FromStr for MctsOptions {
                 });
                 return Err(match missing {
                     Some(piece) => OptionsError::MissingValue(piece.to_owned()),
-                    None => OptionsError::Syntax(error),
+                    None => OptionsError::Syntax(Box::new(error)),
                 });
             }
         };
