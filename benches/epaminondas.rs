@@ -15,7 +15,8 @@
 #![allow(missing_docs)]
 
 use abstracta_core::{Game, GameOptions, PlyBuf};
-use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
+use criterion::measurement::WallTime;
+use criterion::{black_box, criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion};
 use epaminondas::reference::ReferenceEpaminondas;
 use epaminondas::{Epaminondas, EpaminondasOptions};
 use rand::rngs::SmallRng;
@@ -119,47 +120,35 @@ fn children<G: Game<Options = EpaminondasOptions>>() -> Vec<(&'static str, Vec<G
         .collect()
 }
 
+/// Times `query` over every child of each fixed position of `G`, under
+/// `label` (the implementation) in `group`.
+fn bench_children<G: Game<Options = EpaminondasOptions>>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    label: &str,
+    query: impl Fn(&G) -> bool,
+) {
+    for (name, kids) in children::<G>() {
+        group.bench_with_input(BenchmarkId::new(label, name), &kids, |b, kids| {
+            b.iter(|| black_box(kids).iter().filter(|g| query(g)).count())
+        });
+    }
+}
+
 fn symmetry(c: &mut Criterion) {
     let mut group = c.benchmark_group("epaminondas/p5_symmetry");
-    for (name, kids) in children::<Epaminondas>() {
-        group.bench_with_input(BenchmarkId::new("bitboard", name), &kids, |b, kids| {
-            b.iter(|| black_box(kids).iter().filter(|g| g.is_symmetric()).count())
-        });
-    }
-    for (name, kids) in children::<ReferenceEpaminondas>() {
-        group.bench_with_input(BenchmarkId::new("reference", name), &kids, |b, kids| {
-            b.iter(|| black_box(kids).iter().filter(|g| g.is_symmetric()).count())
-        });
-    }
+    bench_children(&mut group, "bitboard", Epaminondas::is_symmetric);
+    bench_children(&mut group, "reference", ReferenceEpaminondas::is_symmetric);
     group.finish();
 }
 
 fn home_row(c: &mut Criterion) {
     let mut group = c.benchmark_group("epaminondas/p4_home_row");
-    for (name, kids) in children::<Epaminondas>() {
-        group.bench_with_input(BenchmarkId::new("bitboard", name), &kids, |b, kids| {
-            b.iter(|| {
-                black_box(kids)
-                    .iter()
-                    .filter(|g| {
-                        g.home_row_count(g.to_move_colour()) > g.home_row_count(g.to_move_colour().opponent())
-                    })
-                    .count()
-            })
-        });
-    }
-    for (name, kids) in children::<ReferenceEpaminondas>() {
-        group.bench_with_input(BenchmarkId::new("reference", name), &kids, |b, kids| {
-            b.iter(|| {
-                black_box(kids)
-                    .iter()
-                    .filter(|g| {
-                        g.home_row_count(g.to_move_colour()) > g.home_row_count(g.to_move_colour().opponent())
-                    })
-                    .count()
-            })
-        });
-    }
+    bench_children(&mut group, "bitboard", |g: &Epaminondas| {
+        g.home_row_count(g.to_move_colour()) > g.home_row_count(g.to_move_colour().opponent())
+    });
+    bench_children(&mut group, "reference", |g: &ReferenceEpaminondas| {
+        g.home_row_count(g.to_move_colour()) > g.home_row_count(g.to_move_colour().opponent())
+    });
     group.finish();
 }
 

@@ -8,7 +8,8 @@
 #![allow(missing_docs)]
 
 use abstracta_core::{random_playout, Colour, Game, GameOptions, PlyBuf};
-use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
+use criterion::measurement::WallTime;
+use criterion::{black_box, criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use swack::reference::ReferenceSwack;
@@ -40,16 +41,21 @@ fn positions(spec: &str, plies: &[u32]) -> Vec<(String, Swack, ReferenceSwack)> 
     out
 }
 
+/// Times `legal_plies` of `game` in `group` as `label/name`.
+fn bench_legal_plies<G: Game>(group: &mut BenchmarkGroup<'_, WallTime>, label: &str, name: &str, game: &G) {
+    let mut buf = PlyBuf::new();
+    group.bench_with_input(BenchmarkId::new(label, name), game, |b, g| {
+        b.iter(|| {
+            g.legal_plies(&mut buf);
+            black_box(buf.len())
+        })
+    });
+}
+
 fn bench_stacking(c: &mut Criterion) {
     let mut group = c.benchmark_group("swack/stacking_moves");
     for (name, game, reference) in positions("swack", &[0, 10, 30]) {
-        let mut buf = PlyBuf::new();
-        group.bench_with_input(BenchmarkId::new("bitboard", &name), &game, |b, g| {
-            b.iter(|| {
-                g.legal_plies(&mut buf);
-                black_box(buf.len())
-            })
-        });
+        bench_legal_plies(&mut group, "bitboard", &name, &game);
         group.bench_with_input(BenchmarkId::new("reference", &name), &reference, |b, r| {
             b.iter(|| black_box(r.stacking_moves().len()))
         });
@@ -66,19 +72,8 @@ fn bench_plies(c: &mut Criterion) {
     all.extend(positions("swack:variant=free", &[0, 20]));
     all.extend(positions("swack:size=19", &[0, 60]));
     for (name, game, reference) in all {
-        let mut buf = PlyBuf::new();
-        group.bench_with_input(BenchmarkId::new("bitboard", &name), &game, |b, g| {
-            b.iter(|| {
-                g.legal_plies(&mut buf);
-                black_box(buf.len())
-            })
-        });
-        group.bench_with_input(BenchmarkId::new("reference", &name), &reference, |b, r| {
-            b.iter(|| {
-                r.legal_plies(&mut buf);
-                black_box(buf.len())
-            })
-        });
+        bench_legal_plies(&mut group, "bitboard", &name, &game);
+        bench_legal_plies(&mut group, "reference", &name, &reference);
     }
     group.finish();
 }

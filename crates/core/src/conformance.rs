@@ -291,6 +291,56 @@ pub fn check_random_games<G: Game>(
     positions
 }
 
+/// The number of cases a property test runs: `PROPTEST_CASES` when it is
+/// set to a number, else `default`.
+pub fn proptest_cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// The legal plies of `game`, sorted, so that the lists of two
+/// implementations compare equal whatever order each generates them in.
+///
+/// ```
+/// use abstracta_core::conformance::sorted_legal_plies;
+/// use abstracta_core::toy::{TicTacToe, TicTacToeOptions};
+/// use abstracta_core::Game;
+/// let plies = sorted_legal_plies(&TicTacToe::new(TicTacToeOptions::default()));
+/// assert_eq!(plies.len(), 9);
+/// assert!(plies.windows(2).all(|w| w[0] < w[1]));
+/// ```
+pub fn sorted_legal_plies<G: Game>(game: &G) -> Vec<G::Ply>
+where
+    G::Ply: Ord,
+{
+    let mut plies = PlyBuf::new();
+    game.legal_plies(&mut plies);
+    let mut v = plies.to_vec();
+    v.sort();
+    v
+}
+
+/// Plays `ply` on both implementations of a game (an engine and its
+/// reference, in a differential test) and appends it to `history`, the
+/// plies so far; panics naming the history if either refuses it.
+pub fn play_both<A: Game, B: Game<Ply = A::Ply>>(
+    engine: &mut A,
+    reference: &mut B,
+    ply: A::Ply,
+    history: &mut Vec<String>,
+) {
+    history.push(ply.to_string());
+    let context = || history.join(" ");
+    engine
+        .play(ply)
+        .unwrap_or_else(|e| panic!("engine refuses the last of [{}]: {e}", context()));
+    reference
+        .play(ply)
+        .unwrap_or_else(|e| panic!("reference refuses the last of [{}]: {e}", context()));
+}
+
 /// Checks every record of a perft data file whose spec names this game;
 /// returns how many counts were checked.
 pub fn check_perft_text<G: Game>(text: &str) -> usize {

@@ -65,6 +65,36 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use crate::point::{Point, MAX_SIDE};
+use crate::side::Colour;
+
+/// Reads the text of a stack cell (the stacking games' diagrams): `b` or
+/// `w`, in either case, then a height from 1 to 255 in decimal digits;
+/// whitespace around it is ignored. `None` for any other text.
+///
+/// ```
+/// use abstracta_core::text::parse_stack_text;
+/// use abstracta_core::Colour;
+/// assert_eq!(parse_stack_text(" W13 "), Some((Colour::White, 13)));
+/// assert_eq!(parse_stack_text("b0"), None);
+/// assert_eq!(parse_stack_text("b+2"), None);
+/// ```
+pub fn parse_stack_text(text: &str) -> Option<(Colour, u8)> {
+    let mut chars = text.trim().chars();
+    let colour = match chars.next()? {
+        'b' | 'B' => Colour::Black,
+        'w' | 'W' => Colour::White,
+        _ => return None,
+    };
+    let digits = chars.as_str();
+    if !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits
+        .parse::<u8>()
+        .ok()
+        .filter(|&height| height >= 1)
+        .map(|height| (colour, height))
+}
 
 /// A board's contents cell by cell, row by row from `a1`: how positions are
 /// set up by hand, written as diagrams and compared between a game's

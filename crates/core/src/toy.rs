@@ -54,7 +54,7 @@ impl GameOptions for TicTacToeOptions {
 }
 
 /// A tic-tac-toe ply.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TicTacToePly {
     /// Mark a square.
     Place(Point),

@@ -70,7 +70,7 @@ mod ply;
 pub mod reference;
 mod render;
 
-use abstracta_core::{Claims, Colour, Game, PlyBuf, SearchHints, Seat, Status};
+use abstracta_core::{Claims, Colour, Game, PlyBuf, Seat, Status};
 use rand::Rng;
 
 use engine::{with_engine, with_engine_mut, Storage};
@@ -87,11 +87,8 @@ impl Game for Ecalper {
     /// the opponent's, so a placement's claim lasts only while the stone is
     /// still the placer's.
     const CLAIMS: Claims = Claims::Revocable;
-    /// See the crate README for the matches behind these values.
-    const SEARCH_HINTS: SearchHints = SearchHints {
-        uct_exploration: 0.4,
-        rave_exploration: 0.4,
-    };
+    // SEARCH_HINTS: the default (c = 0.4 with and without RAVE); see the
+    // crate README for the matches behind it.
 
     fn new(options: EcalperOptions) -> Self {
         let storage = Storage::new(options.size(), options.pie());

@@ -2,27 +2,13 @@
 //! implementation on seeded random games over all options and several
 //! sizes. `PROPTEST_CASES` raises the number of games (default 24).
 
-use abstracta_core::{Game, LengthCap, PlyBuf};
+use abstracta_core::conformance::{play_both, proptest_cases, sorted_legal_plies};
+use abstracta_core::{Game, LengthCap};
 use ecalper::reference::ReferenceEcalper;
-use ecalper::{Ecalper, EcalperOptions, EcalperPly};
+use ecalper::{Ecalper, EcalperOptions};
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-
-fn cases() -> u32 {
-    std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(24)
-}
-
-fn sorted(game: &impl Game<Ply = EcalperPly>) -> Vec<EcalperPly> {
-    let mut plies = PlyBuf::new();
-    game.legal_plies(&mut plies);
-    let mut v = plies.to_vec();
-    v.sort();
-    v
-}
 
 fn compare(size: u8, pie: bool, cap: Option<u32>, seed: u64) {
     let options = EcalperOptions::new(size)
@@ -38,8 +24,8 @@ fn compare(size: u8, pie: bool, cap: Option<u32>, seed: u64) {
             "size {size} pie {pie} cap {cap:?} seed {seed} after [{}]",
             history.join(" ")
         );
-        let plies = sorted(&engine);
-        assert_eq!(plies, sorted(&reference), "{context}: legal plies");
+        let plies = sorted_legal_plies(&engine);
+        assert_eq!(plies, sorted_legal_plies(&reference), "{context}: legal plies");
         assert_eq!(engine.board_cells(), reference.board_cells(), "{context}: board");
         assert_eq!(
             engine.replaceable(),
@@ -78,14 +64,12 @@ fn compare(size: u8, pie: bool, cap: Option<u32>, seed: u64) {
             plies[rng.gen_range(0..plies.len())]
         };
         assert!(plies.contains(&ply), "{context}: random_ply gave illegal {ply}");
-        history.push(ply.to_string());
-        engine.play(ply).unwrap();
-        reference.play(ply).unwrap();
+        play_both(&mut engine, &mut reference, ply, &mut history);
     }
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(cases()))]
+    #![proptest_config(ProptestConfig::with_cases(proptest_cases(24)))]
 
     #[test]
     fn engine_matches_reference(

@@ -2,6 +2,7 @@
 //! seeded random games of every option set. Raise the case count with
 //! `PROPTEST_CASES`.
 
+use abstracta_core::conformance::proptest_cases;
 use abstracta_core::{Game, GameOptions, PlyBuf};
 use epaminondas::reference::ReferenceEpaminondas;
 use epaminondas::{Epaminondas, EpaminondasOptions};
@@ -97,15 +98,8 @@ fn run(spec: &str, seed: u64, max_plies: u32) {
     }
 }
 
-fn cases() -> u32 {
-    std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(6)
-}
-
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(cases()))]
+    #![proptest_config(ProptestConfig::with_cases(proptest_cases(6)))]
 
     #[test]
     fn standard_matches_reference(seed in any::<u64>()) {

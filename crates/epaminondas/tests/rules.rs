@@ -62,6 +62,14 @@ fn assert_cells(game: &Epaminondas, cells: &[(&str, Option<Piece>)]) {
     }
 }
 
+/// How many pieces of kind `piece` are on the board.
+fn pieces(game: &Epaminondas, piece: Piece) -> usize {
+    game.board_cells()
+        .occupied()
+        .filter(|(_, c)| **c == piece)
+        .count()
+}
+
 // ---------------------------------------------------------------- start
 
 #[test]
@@ -83,22 +91,8 @@ fn start_position_white_moves_first_with_114_plies() {
             ("a3", None),
         ],
     );
-    assert_eq!(
-        engine
-            .board_cells()
-            .occupied()
-            .filter(|(_, c)| **c == Piece::White)
-            .count(),
-        28
-    );
-    assert_eq!(
-        engine
-            .board_cells()
-            .occupied()
-            .filter(|(_, c)| **c == Piece::Black)
-            .count(),
-        28
-    );
+    assert_eq!(pieces(&engine, Piece::White), 28);
+    assert_eq!(pieces(&engine, Piece::Black), 28);
 }
 
 // ---------------------------------------------------------------- P1
@@ -241,14 +235,7 @@ fn p3_capture_removes_the_whole_shorter_line() {
             ("a9", None),
         ],
     );
-    assert_eq!(
-        engine
-            .board_cells()
-            .occupied()
-            .filter(|(_, c)| **c == Piece::Black)
-            .count(),
-        26
-    );
+    assert_eq!(pieces(&engine, Piece::Black), 26);
 }
 
 #[test]

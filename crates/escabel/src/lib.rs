@@ -45,7 +45,7 @@ pub mod reference;
 mod render;
 mod setup;
 
-use abstracta_core::{zobrist, Cells, Claims, Colour, Game, PlyBuf, Point, SearchHints, Status};
+use abstracta_core::{zobrist, Cells, Claims, Colour, Game, PlyBuf, Point, Status};
 use rand::Rng;
 
 use crate::engine::{with_engine, with_engine_mut, Storage};
@@ -300,11 +300,8 @@ impl Game for Escabel {
     type Options = EscabelOptions;
     const NAME: &'static str = "escabel";
     const CLAIMS: Claims = Claims::Lasting;
-    /// See the crate README for the matches behind these values.
-    const SEARCH_HINTS: SearchHints = SearchHints {
-        uct_exploration: 0.4,
-        rave_exploration: 0.4,
-    };
+    // SEARCH_HINTS: the default (c = 0.4 with and without RAVE); see the
+    // crate README for the matches behind it.
 
     fn new(options: EscabelOptions) -> Self {
         let n = options.size();

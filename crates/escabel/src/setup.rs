@@ -5,6 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use abstracta_core::text::parse_stack_text;
 use abstracta_core::{Colour, Point};
 use thiserror::Error;
 
@@ -57,21 +58,10 @@ impl FromStr for Stack {
     type Err = ParseStackError;
 
     fn from_str(text: &str) -> Result<Stack, ParseStackError> {
-        let bad = || ParseStackError {
+        let (colour, height) = parse_stack_text(text).ok_or_else(|| ParseStackError {
             text: text.to_owned(),
-        };
-        let t = text.trim();
-        let colour = match t.chars().next().map(|c| c.to_ascii_lowercase()) {
-            Some('b') => Colour::Black,
-            Some('w') => Colour::White,
-            _ => return Err(bad()),
-        };
-        match t[1..].parse::<u8>() {
-            Ok(height) if height >= 1 && t[1..].bytes().all(|b| b.is_ascii_digit()) => {
-                Ok(Stack { colour, height })
-            }
-            _ => Err(bad()),
-        }
+        })?;
+        Ok(Stack { colour, height })
     }
 }
 

@@ -3,19 +3,13 @@
 //!
 //! `PROPTEST_CASES` raises the number of games (default 24).
 
-use abstracta_core::{Game, GameOptions, PlyBuf, Point};
+use abstracta_core::conformance::{play_both, proptest_cases, sorted_legal_plies};
+use abstracta_core::{Game, GameOptions, Point};
 use escabel::reference::ReferenceEscabel;
 use escabel::{Escabel, EscabelOptions, EscabelPly};
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-
-fn cases() -> u32 {
-    std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(24)
-}
 
 const SPECS: &[&str] = &[
     "escabel:size=3",
@@ -32,14 +26,6 @@ const SPECS: &[&str] = &[
     "escabel:size=16,cap=120",
 ];
 
-fn sorted(game: &impl Game<Ply = EscabelPly>) -> Vec<EscabelPly> {
-    let mut plies = PlyBuf::new();
-    game.legal_plies(&mut plies);
-    let mut v: Vec<_> = plies.to_vec();
-    v.sort();
-    v
-}
-
 fn run(spec: &str, seed: u64, stacking_bias: bool) {
     let options = EscabelOptions::from_spec(spec).unwrap();
     let mut engine = Escabel::new(options.clone());
@@ -54,8 +40,8 @@ fn run(spec: &str, seed: u64, stacking_bias: bool) {
                 engine.render()
             )
         };
-        let legal = sorted(&engine);
-        assert_eq!(legal, sorted(&reference), "legal plies: {}", ctx());
+        let legal = sorted_legal_plies(&engine);
+        assert_eq!(legal, sorted_legal_plies(&reference), "legal plies: {}", ctx());
         assert_eq!(engine.claimable_cells(), reference.claimable_cells(), "{}", ctx());
         for &ply in &legal {
             assert_eq!(
@@ -120,14 +106,12 @@ fn run(spec: &str, seed: u64, stacking_bias: bool) {
         } else {
             legal[rng.gen_range(0..legal.len())]
         };
-        history.push(ply.to_string());
-        engine.play(ply).unwrap();
-        reference.play(ply).unwrap();
+        play_both(&mut engine, &mut reference, ply, &mut history);
     }
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(cases()))]
+    #![proptest_config(ProptestConfig::with_cases(proptest_cases(24)))]
 
     #[test]
     fn engine_matches_reference(spec_index in 0..SPECS.len(), seed in any::<u64>(), bias in any::<bool>()) {

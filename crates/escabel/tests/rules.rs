@@ -17,41 +17,32 @@ trait Probe: Game<Ply = EscabelPly, Options = EscabelOptions> {
     fn setup(options: EscabelOptions, cells: &Cells<Stack>, to_move: Colour) -> Self;
 }
 
-impl Probe for Escabel {
-    fn cells(&self) -> Cells<Stack> {
-        self.board_cells()
-    }
-    fn link(&self, a: Point, b: Point) -> bool {
-        self.connected(a, b)
-    }
-    fn cuts(&self) -> Vec<Point> {
-        self.crosscuts()
-    }
-    fn chain(&self, colour: Colour) -> bool {
-        self.has_winning_chain(colour)
-    }
-    fn setup(options: EscabelOptions, cells: &Cells<Stack>, to_move: Colour) -> Self {
-        Escabel::from_cells(options, cells, to_move).unwrap()
-    }
+/// Implements [`Probe`] for an implementation: both spell these inherent
+/// methods alike, but only a macro can forward to methods of two types.
+macro_rules! impl_probe {
+    ($game:ty) => {
+        impl Probe for $game {
+            fn cells(&self) -> Cells<Stack> {
+                self.board_cells()
+            }
+            fn link(&self, a: Point, b: Point) -> bool {
+                self.connected(a, b)
+            }
+            fn cuts(&self) -> Vec<Point> {
+                self.crosscuts()
+            }
+            fn chain(&self, colour: Colour) -> bool {
+                self.has_winning_chain(colour)
+            }
+            fn setup(options: EscabelOptions, cells: &Cells<Stack>, to_move: Colour) -> Self {
+                <$game>::from_cells(options, cells, to_move).unwrap()
+            }
+        }
+    };
 }
 
-impl Probe for ReferenceEscabel {
-    fn cells(&self) -> Cells<Stack> {
-        self.board_cells()
-    }
-    fn link(&self, a: Point, b: Point) -> bool {
-        self.connected(a, b)
-    }
-    fn cuts(&self) -> Vec<Point> {
-        self.crosscuts()
-    }
-    fn chain(&self, colour: Colour) -> bool {
-        self.has_winning_chain(colour)
-    }
-    fn setup(options: EscabelOptions, cells: &Cells<Stack>, to_move: Colour) -> Self {
-        ReferenceEscabel::from_cells(options, cells, to_move).unwrap()
-    }
-}
+impl_probe!(Escabel);
+impl_probe!(ReferenceEscabel);
 
 fn p(s: &str) -> Point {
     s.parse().unwrap()

@@ -4,6 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use abstracta_core::text::parse_stack_text;
 use abstracta_core::Colour;
 
 /// A stack: the colour of its top piece and its height (S2).
@@ -46,21 +47,7 @@ impl FromStr for Stack {
     type Err = ParseStackError;
 
     fn from_str(s: &str) -> Result<Stack, ParseStackError> {
-        let err = || ParseStackError { input: s.to_owned() };
-        let t = s.trim();
-        let mut chars = t.chars();
-        let colour = match chars.next() {
-            Some('b' | 'B') => Colour::Black,
-            Some('w' | 'W') => Colour::White,
-            _ => return Err(err()),
-        };
-        let rest = chars.as_str();
-        if !rest.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(err());
-        }
-        match rest.parse::<u8>() {
-            Ok(height) if height >= 1 => Ok(Stack { colour, height }),
-            _ => Err(err()),
-        }
+        let (colour, height) = parse_stack_text(s).ok_or_else(|| ParseStackError { input: s.to_owned() })?;
+        Ok(Stack { colour, height })
     }
 }

@@ -3,27 +3,13 @@
 //!
 //! `PROPTEST_CASES` raises the number of games (default 48).
 
-use abstracta_core::{Game, GameOptions, LengthCap, PlyBuf};
+use abstracta_core::conformance::{proptest_cases, sorted_legal_plies};
+use abstracta_core::{Game, GameOptions, LengthCap};
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use swack::reference::ReferenceSwack;
 use swack::{Swack, SwackOptions, SwackPly, Variant};
-
-fn cases() -> u32 {
-    std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(48)
-}
-
-fn sorted(game: &impl Game<Ply = SwackPly>) -> Vec<SwackPly> {
-    let mut buf = PlyBuf::new();
-    game.legal_plies(&mut buf);
-    let mut v = buf.to_vec();
-    v.sort();
-    v
-}
 
 /// Plays one seeded game on both implementations, comparing every ply.
 fn run(options: SwackOptions, seed: u64, max_plies: u32) {
@@ -34,8 +20,13 @@ fn run(options: SwackOptions, seed: u64, max_plies: u32) {
     let mut history: Vec<String> = Vec::new();
     loop {
         let context = || format!("{spec} seed {seed} after [{}]", history.join(" "));
-        let legal = sorted(&engine);
-        assert_eq!(legal, sorted(&reference), "legal plies: {}", context());
+        let legal = sorted_legal_plies(&engine);
+        assert_eq!(
+            legal,
+            sorted_legal_plies(&reference),
+            "legal plies: {}",
+            context()
+        );
         assert_eq!(
             engine.board_cells(),
             reference.board_cells(),
@@ -122,7 +113,7 @@ fn options_strategy() -> impl Strategy<Value = SwackOptions> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: cases(), ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: proptest_cases(48), ..ProptestConfig::default() })]
 
     #[test]
     fn engine_matches_reference(options in options_strategy(), seed in any::<u64>()) {

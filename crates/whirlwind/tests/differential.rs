@@ -2,6 +2,7 @@
 //! seeded random games over all options and several sizes, compared at
 //! every ply. `PROPTEST_CASES` raises the case count.
 
+use abstracta_core::conformance::{play_both, proptest_cases};
 use abstracta_core::{Game, GameOptions, PlyBuf};
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
@@ -80,21 +81,12 @@ fn compare_game(spec: &str, seed: u64) {
         } else {
             e_plies[rng.gen_range(0..e_plies.len())]
         };
-        history.push(ply.to_string());
-        engine.play(ply).unwrap();
-        reference.play(ply).unwrap();
+        play_both(&mut engine, &mut reference, ply, &mut history);
     }
 }
 
-fn cases() -> u32 {
-    std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(24)
-}
-
 proptest! {
-    #![proptest_config(ProptestConfig { cases: cases(), ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: proptest_cases(24), ..ProptestConfig::default() })]
 
     #[test]
     fn engine_matches_reference(

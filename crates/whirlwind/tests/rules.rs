@@ -81,24 +81,16 @@ fn w1_residue_and_counts_12x12_c2_28_and_14x14_c1_40() {
             "size {n}"
         );
     }
-    let game: Whirlwind = position("whirlwind:size=12", "");
-    assert_eq!(
-        game.board_cells()
+    for (spec, stones) in [("whirlwind:size=12", 28), ("whirlwind", 40)] {
+        let game: Whirlwind = position(spec, "");
+        let on_board = game
+            .board_cells()
             .as_slice()
             .iter()
             .filter(|c| c.is_some())
-            .count(),
-        28
-    );
-    let game: Whirlwind = position("whirlwind", "");
-    assert_eq!(
-        game.board_cells()
-            .as_slice()
-            .iter()
-            .filter(|c| c.is_some())
-            .count(),
-        40
-    );
+            .count();
+        assert_eq!(on_board, stones, "{spec}");
+    }
 }
 
 #[test]
