@@ -41,8 +41,8 @@ impl Epaminondas {
             return false;
         }
         match ply {
-            EpaminondasPly::Move { from, to, .. } => self.check_move(from, to).is_ok(),
-            EpaminondasPly::Stone(p) => self.check_stone(p).is_ok(),
+            EpaminondasPly::Move { from, to, .. } => self.why_move_is_illegal(from, to).is_none(),
+            EpaminondasPly::Stone(p) => self.why_stone_is_illegal(p).is_none(),
         }
     }
 
@@ -53,8 +53,8 @@ impl Epaminondas {
             return format!("the game is over ({status})");
         }
         let reason = match ply {
-            EpaminondasPly::Move { from, to, .. } => self.check_move(from, to).err(),
-            EpaminondasPly::Stone(p) => self.check_stone(p).err(),
+            EpaminondasPly::Move { from, to, .. } => self.why_move_is_illegal(from, to),
+            EpaminondasPly::Stone(p) => self.why_stone_is_illegal(p),
         };
         reason.unwrap_or_else(|| "it is legal".into())
     }
@@ -272,10 +272,11 @@ impl Epaminondas {
         false
     }
 
-    /// Checks a move by a scalar walk; `Err` says which rule refuses it.
-    fn check_move(&self, from: Point, to: Point) -> Result<(), String> {
+    /// Checks a move by a scalar walk: `None` if it is legal, otherwise which
+    /// rule refuses it.
+    fn why_move_is_illegal(&self, from: Point, to: Point) -> Option<String> {
         if self.placing_stones() {
-            return Err(format!(
+            return Some(format!(
                 "the stones come first (P7): {} places a stone with *SQUARE on rows 4..9",
                 self.to_move
             ));
@@ -283,12 +284,12 @@ impl Epaminondas {
         let me = self.to_move.index();
         let (fi, ti) = (index_of(from), index_of(to));
         if !self.pieces[me].has(fi) {
-            return Err(format!("{from} does not hold a {} piece", self.to_move));
+            return Some(format!("{from} does not hold a {} piece", self.to_move));
         }
         let dc = i32::from(to.col) - i32::from(from.col);
         let dr = i32::from(to.row) - i32::from(from.row);
         if (dc == 0 && dr == 0) || (dc != 0 && dr != 0 && dc.abs() != dr.abs()) {
-            return Err(format!(
+            return Some(format!(
                 "{from} and {to} are not on one orthogonal or diagonal line (P2)"
             ));
         }
@@ -307,7 +308,7 @@ impl Epaminondas {
             k += 1;
         }
         if m > k {
-            return Err(format!(
+            return Some(format!(
                 "{k} moving piece(s) may move at most {k} square(s), not {m} (P2)"
             ));
         }
@@ -315,21 +316,21 @@ impl Epaminondas {
         let mut captured = 0;
         for s in 1..=m {
             let Some(next) = step(sq, o) else {
-                return Err("the phalanx would leave the board (P2)".into());
+                return Some("the phalanx would leave the board (P2)".into());
             };
             sq = next;
             if self.stones.has(sq) {
-                return Err(format!("a stone on {} blocks the phalanx (P7)", point_of(sq)));
+                return Some(format!("a stone on {} blocks the phalanx (P7)", point_of(sq)));
             }
             if self.pieces[me].has(sq) {
-                return Err(format!(
+                return Some(format!(
                     "a friendly piece on {} blocks the phalanx (P2)",
                     point_of(sq)
                 ));
             }
             if self.pieces[1 - me].has(sq) {
                 if s < m {
-                    return Err(format!(
+                    return Some(format!(
                         "the phalanx may not pass through the enemy piece on {} (P2)",
                         point_of(sq)
                     ));
@@ -344,7 +345,7 @@ impl Epaminondas {
                     e = next;
                 }
                 if n >= k {
-                    return Err(format!(
+                    return Some(format!(
                         "the enemy line from {} has {n} piece(s), not fewer than the {k} moving (P3)",
                         point_of(sq)
                     ));
@@ -354,26 +355,26 @@ impl Epaminondas {
         }
         debug_assert_eq!(ti, (fi as i32 + o * m as i32) as usize);
         if self.breaks_symmetry(me, fi, front, o, m, captured) {
-            return Err("the move reaches the opponent's home row and leaves a symmetric board (P5)".into());
+            return Some("the move reaches the opponent's home row and leaves a symmetric board (P5)".into());
         }
-        Ok(())
+        None
     }
 
-    fn check_stone(&self, p: Point) -> Result<(), String> {
+    fn why_stone_is_illegal(&self, p: Point) -> Option<String> {
         if !self.placing_stones() {
-            return Err(if self.options.variant() == Variant::Stones {
+            return Some(if self.options.variant() == Variant::Stones {
                 "all three stones are placed; stones are placed only before play (P7)".into()
             } else {
                 "stones are only placed in the stones variant (P7)".into()
             });
         }
         if !STONE_ROWS.contains(&p.row) {
-            return Err(format!("stones go on rows 4..9, not on {p} (P7)"));
+            return Some(format!("stones go on rows 4..9, not on {p} (P7)"));
         }
         if self.stones.has(index_of(p)) {
-            return Err(format!("{p} already holds a stone (P7)"));
+            return Some(format!("{p} already holds a stone (P7)"));
         }
-        Ok(())
+        None
     }
 
     /// One rejection-sampling try for `random_ply`: a random friendly piece
