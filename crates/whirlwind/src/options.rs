@@ -8,7 +8,7 @@ use abstracta_core::SpecError;
 pub const MIN_SIZE: u8 = 4;
 /// Largest board side (columns `a`..`z`).
 pub const MAX_SIZE: u8 = 26;
-/// The default board side **[decision]** in RULES.md.
+/// The default board side **\[decision\]** in RULES.md.
 pub const DEFAULT_SIZE: u8 = 14;
 
 /// Which of the two symmetrical set-ups of W1 is used.
