@@ -17,6 +17,18 @@
 //! - [`stats`]: Elo with its interval, LOS and SPRT.
 //!
 //! None of them panics on any input.
+//!
+//! ```
+//! use arena::protocol::Session;
+//!
+//! let mut session = Session::new("tictactoe", "random").unwrap();
+//! let (answer, quit) = session.handle_line("play b2");
+//! assert_eq!((answer.as_str(), quit), ("=\n\n", false));
+//! let (answer, _) = session.handle_line("play b2");
+//! assert!(answer.starts_with('?'), "{answer}");
+//! let (answer, _) = session.handle_line("history");
+//! assert_eq!(answer, "= b2\n\n");
+//! ```
 
 #![deny(unsafe_code)]
 
