@@ -47,6 +47,7 @@ pub mod bitboard;
 pub mod conformance;
 pub mod error;
 pub mod game;
+pub mod geometry;
 pub mod perft;
 pub mod point;
 pub mod position;
