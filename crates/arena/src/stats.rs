@@ -297,6 +297,11 @@ impl std::str::FromStr for Sprt {
 mod tests {
     use super::*;
 
+    /// Wins, draws and losses as a [`Wdl`].
+    fn counts(wins: u64, draws: u64, losses: u64) -> Wdl {
+        Wdl { wins, draws, losses }
+    }
+
     fn close(a: f64, b: f64, tol: f64) {
         assert!((a - b).abs() < tol, "{a} vs {b}");
     }
@@ -315,11 +320,7 @@ mod tests {
     fn extreme_scores_are_clamped() {
         assert_eq!(elo_from_score(1.0), ELO_LIMIT);
         assert_eq!(elo_from_score(0.0), -ELO_LIMIT);
-        let all = Wdl {
-            wins: 10,
-            draws: 0,
-            losses: 0,
-        };
+        let all = counts(10, 0, 0);
         let e = all.elo();
         assert_eq!(e.elo, ELO_LIMIT);
         assert!(e.low <= e.elo && e.elo <= e.high);
@@ -334,22 +335,14 @@ mod tests {
     fn interval_from_trinomial_variance() {
         // 60 wins, 40 losses: s = 0.6, var = 0.24, se = sqrt(0.0024);
         // s +- 1.96 se = [0.50398, 0.69602] -> [+2.77, +143.91] (hand/python).
-        let wdl = Wdl {
-            wins: 60,
-            draws: 0,
-            losses: 40,
-        };
+        let wdl = counts(60, 0, 40);
         close(wdl.variance(), 0.24, 1e-12);
         let e = wdl.elo();
         close(e.elo, 70.4365, 1e-3);
         close(e.low, 2.7669, 1e-3);
         close(e.high, 143.9092, 1e-3);
         // Draws shrink the interval for the same score.
-        let drawish = Wdl {
-            wins: 20,
-            draws: 80,
-            losses: 0,
-        };
+        let drawish = counts(20, 80, 0);
         let d = drawish.elo();
         close(d.elo, 70.4365, 1e-3);
         assert!(d.high - d.low < e.high - e.low);
@@ -358,18 +351,10 @@ mod tests {
     #[test]
     fn los_known_values() {
         // W - L = 20 over 100 decisive games: erf(sqrt 2) -> Phi(2) = 0.97725.
-        let wdl = Wdl {
-            wins: 60,
-            draws: 7,
-            losses: 40,
-        };
+        let wdl = counts(60, 7, 40);
         close(wdl.los(), 0.977_25, 1e-5);
         close(wdl.flipped().los(), 0.022_75, 1e-5);
-        let even = Wdl {
-            wins: 5,
-            draws: 3,
-            losses: 5,
-        };
+        let even = counts(5, 3, 5);
         close(even.los(), 0.5, 1e-12);
         close(Wdl::default().los(), 0.5, 1e-12);
         close(erf(1.0), 0.842_700_79, 2e-7);
@@ -381,22 +366,14 @@ mod tests {
         // elo1 = 10 -> s1 = 0.514387; LLR = 100 (s1-s0)(2s-s0-s1)/(2 var)
         // = 1.73371 (computed by hand with python).
         let sprt: Sprt = "0,10".parse().unwrap();
-        let wdl = Wdl {
-            wins: 60,
-            draws: 20,
-            losses: 20,
-        };
+        let wdl = counts(60, 20, 20);
         close(wdl.variance(), 0.16, 1e-12);
         let r = sprt.evaluate(&wdl);
         close(r.llr, 1.733_713, 1e-5);
         close(r.lower, -2.944_439, 1e-5);
         close(r.upper, 2.944_439, 1e-5);
         assert_eq!(r.state, SprtState::Continue);
-        let more = Wdl {
-            wins: 120,
-            draws: 40,
-            losses: 40,
-        };
+        let more = counts(120, 40, 40);
         assert_eq!(sprt.evaluate(&more).state, SprtState::H1);
         assert_eq!(sprt.evaluate(&more.flipped()).state, SprtState::H0);
     }

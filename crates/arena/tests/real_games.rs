@@ -2,24 +2,15 @@
 //! (including random garbage), show/status/perft, and a tiny tournament.
 
 use abstracta::registry::game_names;
-use arena::protocol::Session;
+use arena::protocol::{Session, COMMANDS};
 use arena::tournament::{self, Format, TournamentSettings};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::time::Duration;
 
+/// Words for random lines besides the protocol's commands
+/// ([`COMMANDS`]): plies, option names and stray punctuation.
 const WORDS: &[&str] = &[
-    "play",
-    "genmove",
-    "undo",
-    "legal",
-    "status",
-    "showboard",
-    "history",
-    "newgame",
-    "set",
-    "quit",
-    "name",
     "swap",
     "pass",
     "end",
@@ -47,11 +38,12 @@ const WORDS: &[&str] = &[
 ];
 
 fn random_line(rng: &mut SmallRng) -> String {
+    let vocabulary: Vec<&str> = COMMANDS.iter().chain(WORDS).copied().collect();
     let n = rng.gen_range(0..5);
     let mut words = Vec::new();
     for _ in 0..n {
         if rng.gen_bool(0.8) {
-            words.push(WORDS[rng.gen_range(0..WORDS.len())].to_owned());
+            words.push(vocabulary[rng.gen_range(0..vocabulary.len())].to_owned());
         } else {
             let len = rng.gen_range(0..6);
             words.push((0..len).map(|_| char::from(rng.gen_range(32u8..127))).collect());
