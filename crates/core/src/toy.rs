@@ -12,6 +12,7 @@ use crate::game::{Claims, Game, PlyBuf};
 use crate::point::Point;
 use crate::side::{Colour, Status};
 use crate::spec::{parse_on_off, GameOptions, LengthCap};
+use crate::turn::Turn;
 use crate::zobrist;
 
 /// Options of the toy game.
@@ -97,10 +98,7 @@ impl FromStr for TicTacToePly {
 pub struct TicTacToe {
     options: TicTacToeOptions,
     cells: [Option<Colour>; 9],
-    to_move: Colour,
-    swapped: bool,
-    plies: u32,
-    last: Option<TicTacToePly>,
+    turn: Turn<TicTacToePly>,
     hash: u64,
 }
 
@@ -156,10 +154,7 @@ impl Game for TicTacToe {
         TicTacToe {
             options,
             cells: [None; 9],
-            to_move: Colour::Black,
-            swapped: false,
-            plies: 0,
-            last: None,
+            turn: Turn::start(Colour::Black),
             hash: 0,
         }
     }
@@ -168,13 +163,7 @@ impl Game for TicTacToe {
         &self.options
     }
 
-    fn to_move_colour(&self) -> Colour {
-        self.to_move
-    }
-
-    fn swapped(&self) -> bool {
-        self.swapped
-    }
+    crate::turn_methods!();
 
     fn legal_plies(&self, out: &mut PlyBuf<TicTacToePly>) {
         out.clear();
@@ -186,7 +175,7 @@ impl Game for TicTacToe {
                 out.push(TicTacToePly::Place(Point::new(i as u8 % 3, i as u8 / 3)));
             }
         }
-        if self.options.pie && self.plies == 1 {
+        if self.options.pie && self.turn.plies() == 1 {
             out.push(TicTacToePly::Swap);
         }
     }
@@ -195,22 +184,22 @@ impl Game for TicTacToe {
         match ply {
             TicTacToePly::Place(p) => {
                 let i = usize::from(p.row * 3 + p.col);
-                self.cells[i] = Some(self.to_move);
-                self.hash ^= Self::cell_key(i, self.to_move);
+                self.cells[i] = Some(self.turn.to_move());
+                self.hash ^= Self::cell_key(i, self.turn.to_move());
             }
             TicTacToePly::Swap => {
-                self.swapped = true;
+                self.turn.swap();
                 self.hash ^= Self::SWAPPED;
             }
         }
         // After a swap the colour to move is still White (played by the first
         // seat), so only a placement passes the move to the other colour.
         if matches!(ply, TicTacToePly::Place(_)) {
-            self.to_move = self.to_move.opponent();
+            self.turn.pass_after(ply);
             self.hash ^= Self::WHITE_TO_MOVE;
+        } else {
+            self.turn.record(ply);
         }
-        self.plies += 1;
-        self.last = Some(ply);
     }
 
     fn status(&self) -> Status {
@@ -220,7 +209,7 @@ impl Game for TicTacToe {
         if self.cells.iter().all(Option::is_some) {
             return Status::draw();
         }
-        if self.length_cap().is_some_and(|cap| self.plies >= cap) {
+        if self.length_cap().is_some_and(|cap| self.turn.plies() >= cap) {
             return Status::length_cap();
         }
         Status::Ongoing
@@ -237,25 +226,17 @@ impl Game for TicTacToe {
                 h ^= Self::cell_key(i, *c);
             }
         }
-        if self.to_move == Colour::White {
+        if self.turn.to_move() == Colour::White {
             h ^= Self::WHITE_TO_MOVE;
         }
-        if self.swapped {
+        if self.turn.swapped() {
             h ^= Self::SWAPPED;
         }
         h
     }
 
-    fn plies_played(&self) -> u32 {
-        self.plies
-    }
-
     fn length_cap(&self) -> Option<u32> {
         self.options.cap.resolve(None)
-    }
-
-    fn last_ply(&self) -> Option<TicTacToePly> {
-        self.last
     }
 
     fn render(&self) -> String {
@@ -263,7 +244,7 @@ impl Game for TicTacToe {
         for row in (0..3).rev() {
             s.push_str(&format!("{} ", row + 1));
             for col in 0..3 {
-                let here = Some(TicTacToePly::Place(Point::new(col, row))) == self.last;
+                let here = Some(TicTacToePly::Place(Point::new(col, row))) == self.turn.last();
                 let mark = match self.cells[usize::from(row * 3 + col)] {
                     Some(Colour::Black) => 'x',
                     Some(Colour::White) => 'o',
@@ -281,7 +262,7 @@ impl Game for TicTacToe {
         match self.status() {
             Status::Ongoing => s.push_str(&format!(
                 "{} ({} player) to move\n",
-                self.to_move,
+                self.turn.to_move(),
                 self.to_move_seat()
             )),
             st => s.push_str(&format!("{st}\n")),
