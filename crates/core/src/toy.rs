@@ -11,7 +11,7 @@ use crate::error::{ParsePlyError, SpecError};
 use crate::game::{Claims, Game, PlyBuf};
 use crate::point::Point;
 use crate::side::{Colour, Status};
-use crate::spec::{parse_on_off, GameOptions, LengthCap};
+use crate::spec::{CommonOptions, GameOptions};
 use crate::turn::Turn;
 use crate::zobrist;
 
@@ -19,10 +19,9 @@ use crate::zobrist;
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct TicTacToeOptions {
-    /// Whether White may swap on its first turn.
-    pub pie: bool,
-    /// Length cap (default: none).
-    pub cap: LengthCap,
+    /// Whether White may swap on its first turn (default off) and the
+    /// length cap (default: none).
+    pub common: CommonOptions,
 }
 
 crate::options_text!(TicTacToeOptions);
@@ -34,22 +33,12 @@ impl GameOptions for TicTacToeOptions {
     const KEYS: &'static [&'static str] = &["pie", "cap"];
 
     fn set(&mut self, key: &str, value: &str) -> Result<(), SpecError> {
-        match key {
-            "pie" => self.pie = parse_on_off(Self::GAME, key, value)?,
-            "cap" => self.cap = LengthCap::parse(Self::GAME, value)?,
-            _ => return Err(Self::unknown_key(key)),
-        }
-        Ok(())
+        self.common.set::<Self>(key, value)
     }
 
     fn to_pairs(&self) -> Vec<(&'static str, String)> {
         let mut pairs = Vec::new();
-        if self.pie {
-            pairs.push(("pie", "on".to_owned()));
-        }
-        if let Some(cap) = self.cap.spec_value() {
-            pairs.push(("cap", cap));
-        }
+        self.common.push_pairs(false, &mut pairs);
         pairs
     }
 }
@@ -175,7 +164,7 @@ impl Game for TicTacToe {
                 out.push(TicTacToePly::Place(Point::new(i as u8 % 3, i as u8 / 3)));
             }
         }
-        if self.options.pie && self.turn.plies() == 1 {
+        if self.options.common.pie && self.turn.plies() == 1 {
             out.push(TicTacToePly::Swap);
         }
     }
@@ -236,7 +225,7 @@ impl Game for TicTacToe {
     }
 
     fn length_cap(&self) -> Option<u32> {
-        self.options.cap.resolve(None)
+        self.options.common.cap.resolve(None)
     }
 
     fn render(&self) -> String {
