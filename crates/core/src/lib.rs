@@ -76,7 +76,7 @@ pub use position::{join_plies, Position};
 pub use record::{GameRecord, RecordError};
 pub use side::{Colour, Outcome, ParseColourError, Seat, Status, Termination};
 pub use spec::{GameOptions, GameSpec, LengthCap};
-pub use text::{Cells, CellsError};
+pub use text::{Cells, CellsError, ParseStackError, Stack};
 pub use turn::Turn;
 pub use zobrist::mix_seed;
 

@@ -17,7 +17,7 @@ use rand::Rng;
 
 use crate::options::SwackOptions;
 use crate::ply::SwackPly;
-use crate::stack::Stack;
+use abstracta_core::Stack;
 
 /// Height planes: heights are 1..=255 (S2 as Escabel E1).
 const PLANES: usize = 8;

@@ -11,7 +11,7 @@ use abstracta_core::{zobrist, Cells, Colour, Game, PlyBuf, Point, Seat, Status};
 
 use crate::options::SwackOptions;
 use crate::ply::SwackPly;
-use crate::stack::Stack;
+use abstracta_core::Stack;
 
 /// A Swack position kept as plainly as possible: the squares and the full
 /// ply history, from which everything else is read.

@@ -7,7 +7,7 @@ use abstracta_core::{Colour, Game, Point, Status};
 
 use crate::engine::Swack;
 use crate::ply::SwackPly;
-use crate::stack::Stack;
+use abstracta_core::Stack;
 
 /// The text [`Game::render`] returns (the same as `Display`).
 pub(crate) fn render(game: &Swack) -> String {
