@@ -15,7 +15,7 @@ use std::str::FromStr;
 
 use abstracta::mcts::{Mcts, MctsOptions};
 use abstracta::{
-    zobrist, Claims, Colour, Game, GameOptions, ParsePlyError, PlyBuf, Point, SpecError, Status,
+    zobrist, Claims, Colour, Game, GameOptions, ParsePlyError, PlyBuf, Point, SpecError, Status, Turn,
 };
 
 /// The side of the board.
@@ -76,9 +76,8 @@ pub struct Hex {
     /// The stones of each colour (indexed by `Colour::index`), one bit per
     /// cell, row by row from `a1`.
     stones: [u32; 2],
-    to_move: Colour,
-    plies: u32,
-    last: Option<HexPly>,
+    /// The colour to move, the plies played and the last one.
+    turn: Turn<HexPly>,
     winner: Option<Colour>,
     hash: u64,
 }
@@ -158,9 +157,7 @@ impl Game for Hex {
         Hex {
             options,
             stones: [0; 2],
-            to_move: Colour::Black,
-            plies: 0,
-            last: None,
+            turn: Turn::start(Colour::Black),
             winner: None,
             hash: 0,
         }
@@ -170,9 +167,9 @@ impl Game for Hex {
         &self.options
     }
 
-    fn to_move_colour(&self) -> Colour {
-        self.to_move
-    }
+    // `to_move_colour`, `swapped`, `plies_played` and `last_ply`, read
+    // from `self.turn`.
+    abstracta::turn_methods!();
 
     fn legal_plies(&self, out: &mut PlyBuf<HexPly>) {
         out.clear();
@@ -189,15 +186,13 @@ impl Game for Hex {
 
     fn play_unchecked(&mut self, ply: HexPly) {
         let cell = ply.index();
-        let colour = self.to_move;
+        let colour = self.turn.to_move();
         self.stones[colour.index()] |= 1 << cell;
         self.hash ^= stone_key(cell, colour) ^ WHITE_TO_MOVE;
-        self.plies += 1;
-        self.last = Some(ply);
         if self.connects(colour) {
             self.winner = Some(colour);
         }
-        self.to_move = colour.opponent();
+        self.turn.pass_after(ply);
     }
 
     fn status(&self) -> Status {
@@ -214,7 +209,7 @@ impl Game for Hex {
     }
 
     fn hash_from_scratch(&self) -> u64 {
-        let mut hash = if self.to_move == Colour::White {
+        let mut hash = if self.turn.to_move() == Colour::White {
             WHITE_TO_MOVE
         } else {
             0
@@ -229,16 +224,8 @@ impl Game for Hex {
         hash
     }
 
-    fn plies_played(&self) -> u32 {
-        self.plies
-    }
-
     fn length_cap(&self) -> Option<u32> {
         None
-    }
-
-    fn last_ply(&self) -> Option<HexPly> {
-        self.last
     }
 
     fn render(&self) -> String {
@@ -264,7 +251,11 @@ impl Game for Hex {
         }
         text.push_str("   a b c d e\n");
         match self.status() {
-            Status::Ongoing => text.push_str(&format!("{} ({}) to move", self.to_move, self.to_move_seat())),
+            Status::Ongoing => text.push_str(&format!(
+                "{} ({}) to move",
+                self.turn.to_move(),
+                self.to_move_seat()
+            )),
             status => text.push_str(&status.to_string()),
         }
         text

@@ -56,6 +56,7 @@ pub mod side;
 pub mod spec;
 pub mod text;
 pub mod toy;
+pub mod turn;
 pub mod zobrist;
 
 /// The random number generators games and searches take, re-exported so
@@ -76,7 +77,8 @@ pub use position::{join_plies, Position};
 pub use record::{GameRecord, RecordError};
 pub use side::{Colour, Outcome, ParseColourError, Seat, Status, Termination};
 pub use spec::{GameOptions, GameSpec, LengthCap};
-pub use text::{Cells, CellsError};
+pub use text::{Cells, CellsError, ParseStackError, Stack};
+pub use turn::Turn;
 pub use zobrist::mix_seed;
 
 /// A small, fast random number generator seeded with `seed`: the

@@ -133,6 +133,62 @@ impl LengthCap {
     }
 }
 
+/// The two keys most games share, which a game's options embed: `pie`
+/// (whether White may swap on its first turn, `on`/`off`) and `cap` (the
+/// length cap, `N` or `none`).
+///
+/// ```
+/// use abstracta_core::spec::CommonOptions;
+/// use abstracta_core::{toy::TicTacToeOptions, LengthCap};
+/// let mut common = CommonOptions::new(true);
+/// common.set::<TicTacToeOptions>("cap", "20").unwrap();
+/// common.set::<TicTacToeOptions>("pie", "off").unwrap();
+/// assert!(common.set::<TicTacToeOptions>("size", "3").is_err());
+/// assert_eq!((common.pie, common.cap), (false, LengthCap::Plies(20)));
+/// let mut pairs = Vec::new();
+/// common.push_pairs(true, &mut pairs);
+/// assert_eq!(pairs, [("pie", "off".to_owned()), ("cap", "20".to_owned())]);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CommonOptions {
+    /// Whether White may swap on its first turn (the pie rule).
+    pub pie: bool,
+    /// The length cap as given.
+    pub cap: LengthCap,
+}
+
+impl CommonOptions {
+    /// The pie rule as `pie`, the game's default length cap.
+    pub const fn new(pie: bool) -> Self {
+        CommonOptions {
+            pie,
+            cap: LengthCap::Default,
+        }
+    }
+
+    /// Sets `key` to `value` if it is `pie` or `cap`, as the options `O`
+    /// read them; any other key is [`O::unknown_key`](GameOptions::unknown_key).
+    pub fn set<O: GameOptions>(&mut self, key: &str, value: &str) -> Result<(), SpecError> {
+        match key {
+            "pie" => self.pie = parse_on_off(O::GAME, key, value)?,
+            "cap" => self.cap = LengthCap::parse(O::GAME, value)?,
+            _ => return Err(O::unknown_key(key)),
+        }
+        Ok(())
+    }
+
+    /// Appends the spec pairs of these keys that differ from the game's
+    /// defaults (`default_pie`, the default cap), `pie` first.
+    pub fn push_pairs(&self, default_pie: bool, pairs: &mut Vec<(&'static str, String)>) {
+        if self.pie != default_pie {
+            pairs.push(("pie", if self.pie { "on" } else { "off" }.to_owned()));
+        }
+        if let Some(cap) = self.cap.spec_value() {
+            pairs.push(("cap", cap));
+        }
+    }
+}
+
 /// A game's options, read from and written to a spec.
 ///
 /// Implementors provide the per-key setter and the list of keys; the parsing

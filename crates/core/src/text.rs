@@ -1,6 +1,6 @@
 //! Text forms shared by every game: the `serde` glue that writes plies and
-//! options in their notation, and [`Cells`], a board's contents given cell by
-//! cell.
+//! options in their notation, [`Cells`], a board's contents given cell by
+//! cell, and [`Stack`], what a point of the stacking games holds.
 
 /// Implements `serde::Serialize` and `serde::Deserialize` for a type through
 /// its `Display` and `FromStr`, so plies and options are written in the
@@ -94,6 +94,63 @@ pub fn parse_stack_text(text: &str) -> Option<(Colour, u8)> {
         .ok()
         .filter(|&height| height >= 1)
         .map(|height| (colour, height))
+}
+
+/// A stack of the stacking games (Escabel, Swack): the colour of its top
+/// piece, which owns it, and its height.
+///
+/// As text, `b` or `w` followed by the height (see [`parse_stack_text`]):
+/// `b2` is a black stack of two pieces.
+///
+/// ```
+/// use abstracta_core::{Cells, Colour, Point, Stack};
+/// let cells: Cells<Stack> = "w1 . / b2 .".parse().unwrap();
+/// assert_eq!(cells.get(Point::new(0, 0)), Some(&Stack::new(Colour::Black, 2)));
+/// assert_eq!(cells.to_string(), "w1 .\nb2 .");
+/// assert!("w0".parse::<Stack>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Stack {
+    /// The colour of the top piece, which owns the stack.
+    pub colour: Colour,
+    /// The number of pieces (1..=255).
+    pub height: u8,
+}
+
+impl Stack {
+    /// A stack of `height` pieces with `colour` on top.
+    pub const fn new(colour: Colour, height: u8) -> Stack {
+        Stack { colour, height }
+    }
+}
+
+impl fmt::Display for Stack {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let c = match self.colour {
+            Colour::Black => 'b',
+            Colour::White => 'w',
+        };
+        write!(f, "{c}{}", self.height)
+    }
+}
+
+/// Why a [`Stack`]'s text could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{text:?} is not a stack: expected b or w and a height from 1 to 255, e.g. b2")]
+pub struct ParseStackError {
+    /// The text given.
+    pub text: String,
+}
+
+impl FromStr for Stack {
+    type Err = ParseStackError;
+
+    fn from_str(text: &str) -> Result<Stack, ParseStackError> {
+        let (colour, height) = parse_stack_text(text).ok_or_else(|| ParseStackError {
+            text: text.to_owned(),
+        })?;
+        Ok(Stack { colour, height })
+    }
 }
 
 /// A board's contents cell by cell, row by row from `a1`: how positions are

@@ -11,17 +11,17 @@ use crate::error::{ParsePlyError, SpecError};
 use crate::game::{Claims, Game, PlyBuf};
 use crate::point::Point;
 use crate::side::{Colour, Status};
-use crate::spec::{parse_on_off, GameOptions, LengthCap};
+use crate::spec::{CommonOptions, GameOptions};
+use crate::turn::Turn;
 use crate::zobrist;
 
 /// Options of the toy game.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct TicTacToeOptions {
-    /// Whether White may swap on its first turn.
-    pub pie: bool,
-    /// Length cap (default: none).
-    pub cap: LengthCap,
+    /// Whether White may swap on its first turn (default off) and the
+    /// length cap (default: none).
+    pub common: CommonOptions,
 }
 
 crate::options_text!(TicTacToeOptions);
@@ -33,22 +33,12 @@ impl GameOptions for TicTacToeOptions {
     const KEYS: &'static [&'static str] = &["pie", "cap"];
 
     fn set(&mut self, key: &str, value: &str) -> Result<(), SpecError> {
-        match key {
-            "pie" => self.pie = parse_on_off(Self::GAME, key, value)?,
-            "cap" => self.cap = LengthCap::parse(Self::GAME, value)?,
-            _ => return Err(Self::unknown_key(key)),
-        }
-        Ok(())
+        self.common.set::<Self>(key, value)
     }
 
     fn to_pairs(&self) -> Vec<(&'static str, String)> {
         let mut pairs = Vec::new();
-        if self.pie {
-            pairs.push(("pie", "on".to_owned()));
-        }
-        if let Some(cap) = self.cap.spec_value() {
-            pairs.push(("cap", cap));
-        }
+        self.common.push_pairs(false, &mut pairs);
         pairs
     }
 }
@@ -97,10 +87,7 @@ impl FromStr for TicTacToePly {
 pub struct TicTacToe {
     options: TicTacToeOptions,
     cells: [Option<Colour>; 9],
-    to_move: Colour,
-    swapped: bool,
-    plies: u32,
-    last: Option<TicTacToePly>,
+    turn: Turn<TicTacToePly>,
     hash: u64,
 }
 
@@ -156,10 +143,7 @@ impl Game for TicTacToe {
         TicTacToe {
             options,
             cells: [None; 9],
-            to_move: Colour::Black,
-            swapped: false,
-            plies: 0,
-            last: None,
+            turn: Turn::start(Colour::Black),
             hash: 0,
         }
     }
@@ -168,13 +152,7 @@ impl Game for TicTacToe {
         &self.options
     }
 
-    fn to_move_colour(&self) -> Colour {
-        self.to_move
-    }
-
-    fn swapped(&self) -> bool {
-        self.swapped
-    }
+    crate::turn_methods!();
 
     fn legal_plies(&self, out: &mut PlyBuf<TicTacToePly>) {
         out.clear();
@@ -186,7 +164,7 @@ impl Game for TicTacToe {
                 out.push(TicTacToePly::Place(Point::new(i as u8 % 3, i as u8 / 3)));
             }
         }
-        if self.options.pie && self.plies == 1 {
+        if self.options.common.pie && self.turn.plies() == 1 {
             out.push(TicTacToePly::Swap);
         }
     }
@@ -195,22 +173,22 @@ impl Game for TicTacToe {
         match ply {
             TicTacToePly::Place(p) => {
                 let i = usize::from(p.row * 3 + p.col);
-                self.cells[i] = Some(self.to_move);
-                self.hash ^= Self::cell_key(i, self.to_move);
+                self.cells[i] = Some(self.turn.to_move());
+                self.hash ^= Self::cell_key(i, self.turn.to_move());
             }
             TicTacToePly::Swap => {
-                self.swapped = true;
+                self.turn.swap();
                 self.hash ^= Self::SWAPPED;
             }
         }
         // After a swap the colour to move is still White (played by the first
         // seat), so only a placement passes the move to the other colour.
         if matches!(ply, TicTacToePly::Place(_)) {
-            self.to_move = self.to_move.opponent();
+            self.turn.pass_after(ply);
             self.hash ^= Self::WHITE_TO_MOVE;
+        } else {
+            self.turn.record(ply);
         }
-        self.plies += 1;
-        self.last = Some(ply);
     }
 
     fn status(&self) -> Status {
@@ -220,7 +198,7 @@ impl Game for TicTacToe {
         if self.cells.iter().all(Option::is_some) {
             return Status::draw();
         }
-        if self.length_cap().is_some_and(|cap| self.plies >= cap) {
+        if self.length_cap().is_some_and(|cap| self.turn.plies() >= cap) {
             return Status::length_cap();
         }
         Status::Ongoing
@@ -237,25 +215,17 @@ impl Game for TicTacToe {
                 h ^= Self::cell_key(i, *c);
             }
         }
-        if self.to_move == Colour::White {
+        if self.turn.to_move() == Colour::White {
             h ^= Self::WHITE_TO_MOVE;
         }
-        if self.swapped {
+        if self.turn.swapped() {
             h ^= Self::SWAPPED;
         }
         h
     }
 
-    fn plies_played(&self) -> u32 {
-        self.plies
-    }
-
     fn length_cap(&self) -> Option<u32> {
-        self.options.cap.resolve(None)
-    }
-
-    fn last_ply(&self) -> Option<TicTacToePly> {
-        self.last
+        self.options.common.cap.resolve(None)
     }
 
     fn render(&self) -> String {
@@ -263,7 +233,7 @@ impl Game for TicTacToe {
         for row in (0..3).rev() {
             s.push_str(&format!("{} ", row + 1));
             for col in 0..3 {
-                let here = Some(TicTacToePly::Place(Point::new(col, row))) == self.last;
+                let here = Some(TicTacToePly::Place(Point::new(col, row))) == self.turn.last();
                 let mark = match self.cells[usize::from(row * 3 + col)] {
                     Some(Colour::Black) => 'x',
                     Some(Colour::White) => 'o',
@@ -281,7 +251,7 @@ impl Game for TicTacToe {
         match self.status() {
             Status::Ongoing => s.push_str(&format!(
                 "{} ({} player) to move\n",
-                self.to_move,
+                self.turn.to_move(),
                 self.to_move_seat()
             )),
             st => s.push_str(&format!("{st}\n")),

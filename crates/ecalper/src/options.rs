@@ -1,6 +1,6 @@
 //! Ecalper's options: the board side, the pie rule and the length cap.
 
-use abstracta_core::spec::{bad_value, parse_on_off, parse_range};
+use abstracta_core::spec::{bad_value, parse_range, CommonOptions};
 use abstracta_core::{GameOptions, LengthCap, Point, SpecError};
 
 /// Smallest allowed board side.
@@ -27,16 +27,16 @@ pub const DEFAULT_SIZE: u8 = 7;
 #[non_exhaustive]
 pub struct EcalperOptions {
     size: u8,
-    pie: bool,
-    cap: LengthCap,
+    /// Whether White may swap on its first turn (default on) and the
+    /// length cap (default: none).
+    common: CommonOptions,
 }
 
 impl Default for EcalperOptions {
     fn default() -> Self {
         EcalperOptions {
             size: DEFAULT_SIZE,
-            pie: true,
-            cap: LengthCap::Default,
+            common: CommonOptions::new(true),
         }
     }
 }
@@ -72,14 +72,16 @@ impl EcalperOptions {
 
     /// These options with the pie rule on or off.
     #[must_use]
-    pub fn with_pie(self, pie: bool) -> Self {
-        EcalperOptions { pie, ..self }
+    pub fn with_pie(mut self, pie: bool) -> Self {
+        self.common.pie = pie;
+        self
     }
 
     /// These options with length cap `cap`.
     #[must_use]
-    pub fn with_cap(self, cap: LengthCap) -> Self {
-        EcalperOptions { cap, ..self }
+    pub fn with_cap(mut self, cap: LengthCap) -> Self {
+        self.common.cap = cap;
+        self
     }
 
     /// Board side, 3..=12 (default 7).
@@ -89,12 +91,12 @@ impl EcalperOptions {
 
     /// Whether White may swap on its first turn (default on).
     pub fn pie(&self) -> bool {
-        self.pie
+        self.common.pie
     }
 
     /// Length cap in plies (default: none, the game is finite).
     pub fn cap(&self) -> LengthCap {
-        self.cap
+        self.common.cap
     }
 
     /// Number of cells on the board: 3s(s-1)+1.
@@ -114,9 +116,7 @@ impl GameOptions for EcalperOptions {
                 self.size =
                     parse_range(Self::GAME, key, value, u32::from(MIN_SIZE), u32::from(MAX_SIZE))? as u8
             }
-            "pie" => self.pie = parse_on_off(Self::GAME, key, value)?,
-            "cap" => self.cap = LengthCap::parse(Self::GAME, value)?,
-            _ => return Err(Self::unknown_key(key)),
+            _ => self.common.set::<Self>(key, value)?,
         }
         Ok(())
     }
@@ -133,12 +133,7 @@ impl GameOptions for EcalperOptions {
         if self.size != DEFAULT_SIZE {
             pairs.push(("size", self.size.to_string()));
         }
-        if !self.pie {
-            pairs.push(("pie", "off".to_owned()));
-        }
-        if let Some(cap) = self.cap.spec_value() {
-            pairs.push(("cap", cap));
-        }
+        self.common.push_pairs(true, &mut pairs);
         pairs
     }
 }

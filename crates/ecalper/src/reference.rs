@@ -6,7 +6,7 @@
 use std::collections::VecDeque;
 use std::fmt;
 
-use abstracta_core::{zobrist, Cells, Claims, Colour, Game, PlyBuf, Point, Status};
+use abstracta_core::{zobrist, Cells, Claims, Colour, Game, PlyBuf, Point, Status, Turn};
 
 use crate::{EcalperOptions, EcalperPly};
 
@@ -29,8 +29,7 @@ pub struct ReferenceEcalper {
     /// `board[row][col]`; cells off the hex-hex board stay `None` and are
     /// never used.
     board: Vec<Vec<Option<Colour>>>,
-    to_move: Colour,
-    swapped: bool,
+    turn: Turn<EcalperPly>,
     white_has_had_a_turn: bool,
     step: Step,
     /// The last turn (C4) is under way: Black only replaces.
@@ -39,8 +38,6 @@ pub struct ReferenceEcalper {
     placed_by_opponent_last_turn: Vec<Point>,
     /// The stones placed so far in the current turn, in order.
     placed_this_turn: Vec<Point>,
-    plies: u32,
-    last: Option<EcalperPly>,
 }
 
 impl ReferenceEcalper {
@@ -97,7 +94,7 @@ impl ReferenceEcalper {
 
     fn reached_cap(&self) -> bool {
         match self.options.cap().resolve(None) {
-            Some(cap) => self.plies >= cap,
+            Some(cap) => self.turn.plies() >= cap,
             None => false,
         }
     }
@@ -178,9 +175,9 @@ impl ReferenceEcalper {
 
     fn white_may_swap(&self) -> bool {
         self.options.pie()
-            && self.to_move == Colour::White
+            && self.turn.to_move() == Colour::White
             && !self.white_has_had_a_turn
-            && !self.swapped
+            && !self.turn.swapped()
             && self.step == Step::Replace
     }
 }
@@ -196,16 +193,13 @@ impl Game for ReferenceEcalper {
         ReferenceEcalper {
             options,
             board: vec![vec![None; w]; w],
-            to_move: Colour::Black,
-            swapped: false,
+            turn: Turn::start(Colour::Black),
             white_has_had_a_turn: false,
             // C1: Black's first turn is three placements.
             step: Step::Place(3),
             last_turn: false,
             placed_by_opponent_last_turn: Vec::new(),
             placed_this_turn: Vec::new(),
-            plies: 0,
-            last: None,
         }
     }
 
@@ -213,13 +207,7 @@ impl Game for ReferenceEcalper {
         &self.options
     }
 
-    fn to_move_colour(&self) -> Colour {
-        self.to_move
-    }
-
-    fn swapped(&self) -> bool {
-        self.swapped
-    }
+    abstracta_core::turn_methods!();
 
     fn legal_plies(&self, out: &mut PlyBuf<EcalperPly>) {
         out.clear();
@@ -230,7 +218,7 @@ impl Game for ReferenceEcalper {
             Step::Finished => {}
             Step::Replace => {
                 for &p in &self.placed_by_opponent_last_turn {
-                    if self.get(p) == Some(self.to_move.opponent()) {
+                    if self.get(p) == Some(self.turn.to_move().opponent()) {
                         out.push(EcalperPly::Replace(p));
                     }
                 }
@@ -267,12 +255,12 @@ impl Game for ReferenceEcalper {
     }
 
     fn play_unchecked(&mut self, ply: EcalperPly) {
-        let me = self.to_move;
+        let me = self.turn.to_move();
         match ply {
             EcalperPly::Swap => {
                 // C3: the board is unchanged; White still moves, now played
                 // by the first seat, and must replace next.
-                self.swapped = true;
+                self.turn.swap();
             }
             EcalperPly::Replace(p) => {
                 if !self.is_cell_point(p) {
@@ -306,14 +294,13 @@ impl Game for ReferenceEcalper {
                                 self.last_turn = true;
                             }
                         }
-                        self.to_move = me.opponent();
+                        self.turn.pass();
                         self.step = Step::Replace;
                     }
                 }
             }
         }
-        self.plies += 1;
-        self.last = Some(ply);
+        self.turn.record(ply);
     }
 
     fn status(&self) -> Status {
@@ -375,25 +362,17 @@ impl Game for ReferenceEcalper {
         h ^= zobrist::key(0x5ef_0004, step);
         h ^= zobrist::key(
             0x5ef_0005,
-            u64::from(self.to_move == Colour::White) + 2 * u64::from(self.swapped),
+            u64::from(self.turn.to_move() == Colour::White) + 2 * u64::from(self.turn.swapped()),
         );
         h
-    }
-
-    fn plies_played(&self) -> u32 {
-        self.plies
     }
 
     fn length_cap(&self) -> Option<u32> {
         self.options.cap().resolve(None)
     }
 
-    fn last_ply(&self) -> Option<EcalperPly> {
-        self.last
-    }
-
     fn render(&self) -> String {
-        let last = match self.last {
+        let last = match self.turn.last() {
             Some(EcalperPly::Place(p) | EcalperPly::Replace(p)) => Some(p),
             _ => None,
         };
@@ -401,7 +380,7 @@ impl Game for ReferenceEcalper {
         let line = if status.is_finished() {
             status.to_string()
         } else {
-            format!("{} ({} player) to move", self.to_move, self.to_move_seat())
+            format!("{} ({} player) to move", self.turn.to_move(), self.to_move_seat())
         };
         let marked: Vec<Point> = match self.step {
             Step::Replace => self.placed_by_opponent_last_turn.clone(),

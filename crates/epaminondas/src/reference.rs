@@ -8,7 +8,7 @@
 use std::fmt;
 
 use abstracta_core::zobrist::key;
-use abstracta_core::{Cells, Colour, Game, PlyBuf, Point, Status};
+use abstracta_core::{Cells, Colour, Game, PlyBuf, Point, Status, Turn};
 
 use crate::render::render_board;
 use crate::setup::validate_cells;
@@ -64,9 +64,7 @@ pub struct ReferenceEpaminondas {
     options: EpaminondasOptions,
     /// `board[row][col]`, row 0 is row 1.
     board: [[Cell; W]; H],
-    to_move: Colour,
-    plies: u32,
-    last: Option<EpaminondasPly>,
+    turn: Turn<EpaminondasPly>,
 }
 
 fn piece_of(colour: Colour) -> Cell {
@@ -112,7 +110,7 @@ impl ReferenceEpaminondas {
                 game.board[r][c] = Cell::from_piece(cells.get(Point::new(c as u8, r as u8)));
             }
         }
-        game.to_move = to_move;
+        game.turn.set_to_move(to_move);
         Ok(game)
     }
 
@@ -159,8 +157,8 @@ impl ReferenceEpaminondas {
     /// `dir` by `distance` squares. Returns the board afterwards and whether
     /// it captured, or `None` if P2/P3/P5 forbid it.
     fn try_move(&self, from: (i32, i32), dir: (i32, i32), distance: i32) -> Option<([[Cell; W]; H], bool)> {
-        let me = piece_of(self.to_move);
-        let enemy = piece_of(self.to_move.opponent());
+        let me = piece_of(self.turn.to_move());
+        let enemy = piece_of(self.turn.to_move().opponent());
         if !on_board(from.0, from.1) || self.board[from.1 as usize][from.0 as usize] != me {
             return None;
         }
@@ -225,7 +223,7 @@ impl ReferenceEpaminondas {
         for &(c, r) in &moving {
             board[r as usize][c as usize] = Cell::Empty;
         }
-        let target = home_row(self.to_move.opponent());
+        let target = home_row(self.turn.to_move().opponent());
         let mut reaches_home_row = false;
         for &(c, r) in &moving {
             let (nc, nr) = (c + dir.0 * distance, r + dir.1 * distance);
@@ -288,7 +286,7 @@ impl ReferenceEpaminondas {
         if self.in_stone_phase() {
             return Status::Ongoing;
         }
-        let me = self.to_move;
+        let me = self.turn.to_move();
         let them = me.opponent();
         // P4, at the start of the turn.
         if self.count_on_row(me, home_row(them)) > self.count_on_row(them, home_row(me)) {
@@ -325,9 +323,7 @@ impl Game for ReferenceEpaminondas {
         ReferenceEpaminondas {
             options,
             board,
-            to_move,
-            plies: 0,
-            last: None,
+            turn: Turn::start(to_move),
         }
     }
 
@@ -335,9 +331,7 @@ impl Game for ReferenceEpaminondas {
         &self.options
     }
 
-    fn to_move_colour(&self) -> Colour {
-        self.to_move
-    }
+    abstracta_core::turn_methods!();
 
     fn legal_plies(&self, out: &mut PlyBuf<EpaminondasPly>) {
         out.clear();
@@ -362,9 +356,7 @@ impl Game for ReferenceEpaminondas {
                 played = EpaminondasPly::Move { from, to, capture };
             }
         }
-        self.to_move = self.to_move.opponent();
-        self.plies += 1;
-        self.last = Some(played);
+        self.turn.pass_after(played);
     }
 
     fn status(&self) -> Status {
@@ -372,7 +364,7 @@ impl Game for ReferenceEpaminondas {
         if rules.is_finished() {
             return rules;
         }
-        if self.length_cap().is_some_and(|cap| self.plies >= cap) {
+        if self.length_cap().is_some_and(|cap| self.turn.plies() >= cap) {
             return Status::length_cap();
         }
         Status::Ongoing
@@ -395,30 +387,22 @@ impl Game for ReferenceEpaminondas {
                 h ^= key(0x4EF0, ((r * W + c) * 3 + v) as u64);
             }
         }
-        if self.to_move == Colour::White {
+        if self.turn.to_move() == Colour::White {
             h ^= key(0x4EF1, 0);
         }
         h
-    }
-
-    fn plies_played(&self) -> u32 {
-        self.plies
     }
 
     fn length_cap(&self) -> Option<u32> {
         self.options.cap().resolve(Some(DEFAULT_CAP))
     }
 
-    fn last_ply(&self) -> Option<EpaminondasPly> {
-        self.last
-    }
-
     fn render(&self) -> String {
         let footer = match self.status() {
-            Status::Ongoing => format!("{} ({} player) to move", self.to_move, self.to_move_seat()),
+            Status::Ongoing => format!("{} ({} player) to move", self.turn.to_move(), self.to_move_seat()),
             st => st.to_string(),
         };
-        render_board(&self.board_cells(), self.last, &footer)
+        render_board(&self.board_cells(), self.turn.last(), &footer)
     }
 }
 

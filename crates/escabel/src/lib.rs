@@ -51,7 +51,8 @@ use rand::Rng;
 use crate::engine::{with_engine, with_engine_mut, Storage};
 pub use crate::options::{EscabelOptions, Variant, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
 pub use crate::ply::EscabelPly;
-pub use crate::setup::{ParseStackError, SetupError, Stack};
+pub use crate::setup::SetupError;
+pub use abstracta_core::{ParseStackError, Stack};
 
 /// The bitboard Escabel engine.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

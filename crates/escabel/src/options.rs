@@ -1,6 +1,6 @@
 //! The options of an Escabel spec (`escabel:size=7,variant=checkered,...`).
 
-use abstracta_core::spec::{bad_value, parse_choice, parse_on_off, parse_range, GameOptions, LengthCap};
+use abstracta_core::spec::{bad_value, parse_choice, parse_range, CommonOptions, GameOptions, LengthCap};
 use abstracta_core::{Colour, SpecError};
 
 /// Smallest board side (RULES.md: 3 <= n).
@@ -50,10 +50,9 @@ pub struct EscabelOptions {
     /// the default (black); an explicit `corner=black` is kept only until
     /// validation, so that "corner without variant=checkered" can be reported.
     corner: Option<Colour>,
-    /// Whether White may swap on its first turn (default on).
-    pie: bool,
-    /// Length cap (default 8 n^2 plies).
-    cap: LengthCap,
+    /// Whether White may swap on its first turn (default on) and the
+    /// length cap (default 8 n^2 plies).
+    common: CommonOptions,
 }
 
 impl Default for EscabelOptions {
@@ -62,8 +61,7 @@ impl Default for EscabelOptions {
             size: DEFAULT_SIZE,
             variant: Variant::Standard,
             corner: None,
-            pie: true,
-            cap: LengthCap::Default,
+            common: CommonOptions::new(true),
         }
     }
 }
@@ -98,13 +96,15 @@ impl EscabelOptions {
     }
 
     /// These options with the pie rule on or off.
-    pub fn with_pie(self, pie: bool) -> Self {
-        EscabelOptions { pie, ..self }
+    pub fn with_pie(mut self, pie: bool) -> Self {
+        self.common.pie = pie;
+        self
     }
 
     /// These options with the length cap `cap`.
-    pub fn with_cap(self, cap: LengthCap) -> Self {
-        EscabelOptions { cap, ..self }
+    pub fn with_cap(mut self, cap: LengthCap) -> Self {
+        self.common.cap = cap;
+        self
     }
 
     fn checked(mut self) -> Result<Self, SpecError> {
@@ -125,12 +125,12 @@ impl EscabelOptions {
 
     /// Whether White may swap on its first turn.
     pub fn pie(&self) -> bool {
-        self.pie
+        self.common.pie
     }
 
     /// The length cap as given (see [`effective_cap`](Self::effective_cap)).
     pub fn cap(&self) -> LengthCap {
-        self.cap
+        self.common.cap
     }
 
     /// The colour on `a1` in the checkered setup (black unless
@@ -146,7 +146,7 @@ impl EscabelOptions {
 
     /// The effective length cap.
     pub fn effective_cap(&self) -> Option<u32> {
-        self.cap.resolve(Some(self.default_cap()))
+        self.common.cap.resolve(Some(self.default_cap()))
     }
 }
 
@@ -176,9 +176,7 @@ impl GameOptions for EscabelOptions {
                     _ => Colour::White,
                 })
             }
-            "pie" => self.pie = parse_on_off(Self::GAME, key, value)?,
-            "cap" => self.cap = LengthCap::parse(Self::GAME, value)?,
-            _ => return Err(Self::unknown_key(key)),
+            _ => self.common.set::<Self>(key, value)?,
         }
         Ok(())
     }
@@ -226,12 +224,7 @@ impl GameOptions for EscabelOptions {
         if let Some(c) = self.corner {
             pairs.push(("corner", c.name().to_owned()));
         }
-        if !self.pie {
-            pairs.push(("pie", "off".to_owned()));
-        }
-        if let Some(cap) = self.cap.spec_value() {
-            pairs.push(("cap", cap));
-        }
+        self.common.push_pairs(true, &mut pairs);
         pairs
     }
 }

@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 
 use std::fmt;
 
-use abstracta_core::{zobrist, Cells, Claims, Colour, Game, PlyBuf, Point, Status};
+use abstracta_core::{zobrist, Cells, Claims, Colour, Game, PlyBuf, Point, Status, Turn};
 
 use crate::{EscabelOptions, EscabelPly, SetupError, Stack, Variant};
 
@@ -18,10 +18,7 @@ pub struct ReferenceEscabel {
     n: usize,
     /// Row-major from a1: `None` empty, else (colour of the top piece, height).
     cells: Vec<Option<(Colour, u8)>>,
-    to_move: Colour,
-    swapped: bool,
-    plies: u32,
-    last: Option<EscabelPly>,
+    turn: Turn<EscabelPly>,
 }
 
 impl ReferenceEscabel {
@@ -66,7 +63,7 @@ impl ReferenceEscabel {
             }
             game.cells[k] = cell.map(|s| (s.colour, s.height));
         }
-        game.to_move = to_move;
+        game.turn.set_to_move(to_move);
         Ok(game)
     }
 
@@ -214,7 +211,7 @@ impl ReferenceEscabel {
 
     fn swap_allowed(&self) -> bool {
         // E8: on White's first turn, i.e. right after Black's first ply.
-        self.options.pie() && self.plies == 1 && self.to_move == Colour::White
+        self.options.pie() && self.turn.plies() == 1 && self.turn.to_move() == Colour::White
     }
 
     fn all_moves(&self) -> Vec<EscabelPly> {
@@ -227,7 +224,7 @@ impl ReferenceEscabel {
                 )));
             }
         }
-        out.extend(self.stack_moves(self.to_move));
+        out.extend(self.stack_moves(self.turn.to_move()));
         if self.swap_allowed() {
             out.push(EscabelPly::Swap);
         }
@@ -263,10 +260,7 @@ impl Game for ReferenceEscabel {
             options,
             n,
             cells,
-            to_move: Colour::Black,
-            swapped: false,
-            plies: 0,
-            last: None,
+            turn: Turn::start(Colour::Black),
         }
     }
 
@@ -274,13 +268,7 @@ impl Game for ReferenceEscabel {
         &self.options
     }
 
-    fn to_move_colour(&self) -> Colour {
-        self.to_move
-    }
-
-    fn swapped(&self) -> bool {
-        self.swapped
-    }
+    abstracta_core::turn_methods!();
 
     fn legal_plies(&self, out: &mut PlyBuf<EscabelPly>) {
         out.clear();
@@ -307,7 +295,7 @@ impl Game for ReferenceEscabel {
     }
 
     fn play_unchecked(&mut self, ply: EscabelPly) {
-        let me = self.to_move;
+        let me = self.turn.to_move();
         match ply {
             EscabelPly::Place(p) => {
                 let k = self.idx(p);
@@ -321,17 +309,17 @@ impl Game for ReferenceEscabel {
                 // Then one of the opponent's pieces on the vacated stack: theirs at h.
                 self.cells[a] = Some((me.opponent(), h));
             }
-            EscabelPly::Swap => self.swapped = true,
+            EscabelPly::Swap => self.turn.swap(),
         }
-        if ply != EscabelPly::Swap {
-            self.to_move = me.opponent();
+        if ply == EscabelPly::Swap {
+            self.turn.record(ply);
+        } else {
+            self.turn.pass_after(ply);
         }
-        self.plies += 1;
-        self.last = Some(ply);
     }
 
     fn status(&self) -> Status {
-        let me = self.to_move;
+        let me = self.turn.to_move();
         // E6: only the player about to move is checked.
         if self.has_winning_chain(me) {
             return Status::win(me, self.seat_of(me));
@@ -342,7 +330,7 @@ impl Game for ReferenceEscabel {
             return Status::win(other, self.seat_of(other));
         }
         if let Some(cap) = self.options.effective_cap() {
-            if self.plies >= cap {
+            if self.turn.plies() >= cap {
                 return Status::length_cap();
             }
         }
@@ -360,25 +348,17 @@ impl Game for ReferenceEscabel {
                 h ^= self.zkey(k, colour, height);
             }
         }
-        if self.to_move == Colour::White {
+        if self.turn.to_move() == Colour::White {
             h ^= zobrist::key(0x5EF1, 0);
         }
-        if self.swapped {
+        if self.turn.swapped() {
             h ^= zobrist::key(0x5EF1, 1);
         }
         h
     }
 
-    fn plies_played(&self) -> u32 {
-        self.plies
-    }
-
     fn length_cap(&self) -> Option<u32> {
         self.options.effective_cap()
-    }
-
-    fn last_ply(&self) -> Option<EscabelPly> {
-        self.last
     }
 
     fn render(&self) -> String {
@@ -418,9 +398,9 @@ impl fmt::Display for ReferenceEscabel {
             f,
             self.n as u8,
             &self.board_cells(),
-            self.last,
+            self.turn.last(),
             self.status(),
-            self.to_move,
+            self.turn.to_move(),
             self.to_move_seat(),
         )
     }

@@ -12,12 +12,11 @@
 //! Groups and scoring are in `groups.rs`, the text board in `render.rs`.
 
 use abstracta_core::bitboard::{BitBoard, Geometry};
-use abstracta_core::{zobrist, Cells, Colour, Game, PlyBuf, Point, Seat, Status};
+use abstracta_core::{zobrist, Cells, Colour, Game, PlyBuf, Point, Seat, Stack, Status};
 use rand::Rng;
 
 use crate::options::SwackOptions;
 use crate::ply::SwackPly;
-use crate::stack::Stack;
 
 /// Height planes: heights are 1..=255 (S2 as Escabel E1).
 const PLANES: usize = 8;

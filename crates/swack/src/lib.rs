@@ -77,12 +77,13 @@ mod ply;
 #[cfg(feature = "reference")]
 pub mod reference;
 mod render;
-mod stack;
 
+/// What a Swack square holds (S2): a stack, written `b2` (a black-topped
+/// stack of two) or `w1` in diagrams.
+pub use abstracta_core::{ParseStackError, Stack};
 pub use engine::Swack;
 pub use options::{SwackOptions, Variant, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
 pub use ply::SwackPly;
-pub use stack::{ParseStackError, Stack};
 
 impl Game for Swack {
     type Ply = SwackPly;

@@ -1,6 +1,6 @@
 //! The options of a Swack spec: `swack[:size=N,variant=standard|free,pie=on|off,cap=N|none]`.
 
-use abstracta_core::spec::{bad_value, parse_choice, parse_on_off, parse_range, GameOptions, LengthCap};
+use abstracta_core::spec::{bad_value, parse_choice, parse_range, CommonOptions, GameOptions, LengthCap};
 use abstracta_core::SpecError;
 
 /// Smallest board side (RULES.md: n >= 2).
@@ -49,10 +49,9 @@ pub struct SwackOptions {
     size: u8,
     /// Standard or Free Swack.
     variant: Variant,
-    /// Whether White may swap on its first turn (S8, default on).
-    pie: bool,
-    /// Length cap (default 64 n^2 plies).
-    cap: LengthCap,
+    /// Whether White may swap on its first turn (default on) and the
+    /// length cap (default 64 n^2 plies).
+    common: CommonOptions,
 }
 
 abstracta_core::options_text!(SwackOptions);
@@ -65,8 +64,7 @@ impl Default for SwackOptions {
         SwackOptions {
             size: DEFAULT_SIZE,
             variant: Variant::Standard,
-            pie: true,
-            cap: LengthCap::Default,
+            common: CommonOptions::new(true),
         }
     }
 }
@@ -107,14 +105,16 @@ impl SwackOptions {
 
     /// These options with the pie rule (S8) on or off.
     #[must_use]
-    pub fn with_pie(self, pie: bool) -> Self {
-        SwackOptions { pie, ..self }
+    pub fn with_pie(mut self, pie: bool) -> Self {
+        self.common.pie = pie;
+        self
     }
 
     /// These options with the length cap `cap`.
     #[must_use]
-    pub fn with_cap(self, cap: LengthCap) -> Self {
-        SwackOptions { cap, ..self }
+    pub fn with_cap(mut self, cap: LengthCap) -> Self {
+        self.common.cap = cap;
+        self
     }
 
     /// The board side n (2..=26, default 8).
@@ -129,18 +129,18 @@ impl SwackOptions {
 
     /// Whether White may swap on its first turn (S8, default on).
     pub fn pie(&self) -> bool {
-        self.pie
+        self.common.pie
     }
 
     /// The length cap as given (see [`effective_cap`](Self::effective_cap)).
     pub fn cap(&self) -> LengthCap {
-        self.cap
+        self.common.cap
     }
 
     /// The length cap in force: `cap`, or 64 n^2 plies by default.
     pub fn effective_cap(&self) -> Option<u32> {
         let n = u32::from(self.size);
-        self.cap.resolve(Some(64 * n * n))
+        self.common.cap.resolve(Some(64 * n * n))
     }
 
     /// Whether this is Free Swack.
@@ -165,9 +165,7 @@ impl GameOptions for SwackOptions {
                     _ => Variant::Free,
                 }
             }
-            "pie" => self.pie = parse_on_off(Self::GAME, key, value)?,
-            "cap" => self.cap = LengthCap::parse(Self::GAME, value)?,
-            _ => return Err(Self::unknown_key(key)),
+            _ => self.common.set::<Self>(key, value)?,
         }
         Ok(())
     }
@@ -180,12 +178,7 @@ impl GameOptions for SwackOptions {
         if self.variant != Variant::Standard {
             pairs.push(("variant", self.variant.name().to_owned()));
         }
-        if !self.pie {
-            pairs.push(("pie", "off".to_owned()));
-        }
-        if let Some(cap) = self.cap.spec_value() {
-            pairs.push(("cap", cap));
-        }
+        self.common.push_pairs(true, &mut pairs);
         pairs
     }
 }

@@ -7,11 +7,10 @@ use std::collections::VecDeque;
 
 use std::fmt;
 
-use abstracta_core::{zobrist, Cells, Colour, Game, PlyBuf, Point, Seat, Status};
+use abstracta_core::{zobrist, Cells, Colour, Game, PlyBuf, Point, Seat, Stack, Status};
 
 use crate::options::SwackOptions;
 use crate::ply::SwackPly;
-use crate::stack::Stack;
 
 /// A Swack position kept as plainly as possible: the squares and the full
 /// ply history, from which everything else is read.

@@ -3,11 +3,10 @@
 
 use std::fmt;
 
-use abstracta_core::{Colour, Game, Point, Status};
+use abstracta_core::{Colour, Game, Point, Stack, Status};
 
 use crate::engine::Swack;
 use crate::ply::SwackPly;
-use crate::stack::Stack;
 
 /// The text [`Game::render`] returns (the same as `Display`).
 pub(crate) fn render(game: &Swack) -> String {

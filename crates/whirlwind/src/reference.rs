@@ -6,7 +6,7 @@
 use std::collections::VecDeque;
 
 use abstracta_core::zobrist;
-use abstracta_core::{Cells, Claims, Colour, Game, PlyBuf, Point, Status};
+use abstracta_core::{Cells, Claims, Colour, Game, PlyBuf, Point, Status, Turn};
 
 use crate::{render_board, WhirlwindOptions, WhirlwindPly};
 
@@ -17,11 +17,9 @@ pub struct ReferenceWhirlwind {
     n: usize,
     /// Row-major: index `row * n + column`, as in RULES.md.
     cells: Vec<Option<Colour>>,
-    to_move: Colour,
+    turn: Turn<WhirlwindPly>,
     /// The stone placed so far in the turn in progress.
     first_stone: Option<usize>,
-    plies: u32,
-    last: Option<WhirlwindPly>,
 }
 
 impl ReferenceWhirlwind {
@@ -152,14 +150,14 @@ impl ReferenceWhirlwind {
             return false;
         };
         let mut copy = self.clone();
-        copy.cells[i] = Some(self.to_move);
-        copy.has_chain(self.to_move)
+        copy.cells[i] = Some(self.turn.to_move());
+        copy.has_chain(self.turn.to_move())
     }
 
     fn with_stones(&self, stones: &[usize]) -> Vec<Option<Colour>> {
         let mut cells = self.cells.clone();
         for &s in stones {
-            cells[s] = Some(self.to_move);
+            cells[s] = Some(self.turn.to_move());
         }
         cells
     }
@@ -183,7 +181,7 @@ impl ReferenceWhirlwind {
                     // A one-stone turn: Black's first, or any other.
                     let mut legal = self.turn_ok(&[p]);
                     // Black's first turn is exactly one stone.
-                    if !legal && self.plies > 0 {
+                    if !legal && self.turn.plies() > 0 {
                         for q in p + 1..size {
                             if self.cells[q].is_none() && self.turn_ok(&[p, q]) {
                                 legal = true;
@@ -215,7 +213,7 @@ impl ReferenceWhirlwind {
 
     fn end_turn(&mut self) {
         self.first_stone = None;
-        self.to_move = self.to_move.opponent();
+        self.turn.pass();
     }
 
     /// Every syntactically possible ply on this board (legal or not).
@@ -239,7 +237,7 @@ impl ReferenceWhirlwind {
         }
         if self.legal_points().is_empty() {
             // W5: the player to move has no legal turn and loses.
-            let winner = self.to_move.opponent();
+            let winner = self.turn.to_move().opponent();
             return Status::win(winner, self.seat_of(winner));
         }
         Status::Ongoing
@@ -266,10 +264,8 @@ impl Game for ReferenceWhirlwind {
             options,
             n,
             cells,
-            to_move: Colour::Black,
+            turn: Turn::start(Colour::Black),
             first_stone: None,
-            plies: 0,
-            last: None,
         }
     }
 
@@ -277,9 +273,7 @@ impl Game for ReferenceWhirlwind {
         &self.options
     }
 
-    fn to_move_colour(&self) -> Colour {
-        self.to_move
-    }
+    abstracta_core::turn_methods!();
 
     fn legal_plies(&self, out: &mut PlyBuf<WhirlwindPly>) {
         out.clear();
@@ -298,12 +292,12 @@ impl Game for ReferenceWhirlwind {
         match ply {
             WhirlwindPly::Place(p) => {
                 let i = self.index(p).expect("a legal ply is on the board");
-                self.cells[i] = Some(self.to_move);
-                if self.plies == 0 {
+                self.cells[i] = Some(self.turn.to_move());
+                if self.turn.plies() == 0 {
                     // Black's first turn is one stone and ends by itself.
                     self.end_turn();
                 } else if self.first_stone.is_none() {
-                    if self.w3_holds() && self.has_chain(self.to_move) {
+                    if self.w3_holds() && self.has_chain(self.turn.to_move()) {
                         // W4: the turn ends by itself.
                         self.end_turn();
                     } else {
@@ -315,13 +309,12 @@ impl Game for ReferenceWhirlwind {
             }
             WhirlwindPly::End => self.end_turn(),
         }
-        self.plies += 1;
-        self.last = Some(ply);
+        self.turn.record(ply);
     }
 
     fn status(&self) -> Status {
         let rules = self.rules_status();
-        if rules.is_ongoing() && self.length_cap().is_some_and(|cap| self.plies >= cap) {
+        if rules.is_ongoing() && self.length_cap().is_some_and(|cap| self.turn.plies() >= cap) {
             return Status::length_cap();
         }
         rules
@@ -338,7 +331,7 @@ impl Game for ReferenceWhirlwind {
                 h ^= zobrist::key(0x5246_0001, (i * 2 + c.index()) as u64);
             }
         }
-        if self.to_move == Colour::White {
+        if self.turn.to_move() == Colour::White {
             h ^= zobrist::key(0x5246_0002, 0);
         }
         if let Some(p) = self.first_stone {
@@ -347,26 +340,18 @@ impl Game for ReferenceWhirlwind {
         h
     }
 
-    fn plies_played(&self) -> u32 {
-        self.plies
-    }
-
     fn length_cap(&self) -> Option<u32> {
         self.options.cap().resolve(None)
-    }
-
-    fn last_ply(&self) -> Option<WhirlwindPly> {
-        self.last
     }
 
     fn render(&self) -> String {
         render_board(
             self.n as u8,
             |p| self.index(p).and_then(|i| self.cells[i]),
-            self.last,
+            self.turn.last(),
             self.first_stone.map(|i| self.point(i)),
             self.status(),
-            self.to_move,
+            self.turn.to_move(),
             self.to_move_seat(),
         )
     }
