@@ -226,11 +226,17 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Eq + Send + Sync + 'static {
         }
     }
 
-    /// The 64-bit Zobrist hash of the position, kept incrementally. It covers
-    /// everything that decides the legal plies and the outcome.
-    fn hash(&self) -> u64;
+    /// The 64-bit Zobrist hash of the position. It covers everything that
+    /// decides the legal plies and the outcome. Fast engines keep it
+    /// incrementally; the default computes it
+    /// [from scratch](Game::hash_from_scratch), which suits reference
+    /// implementations and small games.
+    fn hash(&self) -> u64 {
+        self.hash_from_scratch()
+    }
 
-    /// The same hash computed from nothing, for tests.
+    /// The same hash computed from nothing (tests compare it with
+    /// [`hash`](Game::hash)).
     fn hash_from_scratch(&self) -> u64;
 
     /// Plies played since the start position (including swaps).

@@ -332,10 +332,6 @@ impl Game for ReferenceEcalper {
         Status::Ongoing
     }
 
-    fn hash(&self) -> u64 {
-        self.hash_from_scratch()
-    }
-
     fn hash_from_scratch(&self) -> u64 {
         let mut h = 0;
         let w = self.width() as u64;

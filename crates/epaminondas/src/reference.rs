@@ -370,10 +370,6 @@ impl Game for ReferenceEpaminondas {
         Status::Ongoing
     }
 
-    fn hash(&self) -> u64 {
-        self.hash_from_scratch()
-    }
-
     fn hash_from_scratch(&self) -> u64 {
         let mut h = 0;
         for r in 0..H {

@@ -337,10 +337,6 @@ impl Game for ReferenceEscabel {
         Status::Ongoing
     }
 
-    fn hash(&self) -> u64 {
-        self.hash_from_scratch()
-    }
-
     fn hash_from_scratch(&self) -> u64 {
         let mut h = 0;
         for (k, cell) in self.cells.iter().enumerate() {

@@ -367,10 +367,6 @@ impl Game for ReferenceSwack {
         Status::Ongoing
     }
 
-    fn hash(&self) -> u64 {
-        self.hash_from_scratch()
-    }
-
     fn hash_from_scratch(&self) -> u64 {
         let mut h = 0u64;
         for (i, s) in self.squares.iter().enumerate() {

@@ -320,10 +320,6 @@ impl Game for ReferenceWhirlwind {
         rules
     }
 
-    fn hash(&self) -> u64 {
-        self.hash_from_scratch()
-    }
-
     fn hash_from_scratch(&self) -> u64 {
         let mut h = 0;
         for (i, cell) in self.cells.iter().enumerate() {
