@@ -2,7 +2,7 @@
 //! move, whether the pie-rule swap was played, how many plies have been
 //! played and which was the last. The reference implementations, the toy
 //! game and the custom-game example hold one [`Turn`] and answer the
-//! matching [`Game`](crate::Game) methods from it with [`turn_methods!`].
+//! matching [`Game`](crate::Game) methods from it with [`turn_methods!`](crate::turn_methods).
 //!
 //! ```
 //! use abstracta_core::{Colour, Turn};
