@@ -189,6 +189,46 @@ impl CommonOptions {
     }
 }
 
+/// Writes the accessors of the keys every placement game shares, `pie()`,
+/// `cap()`, `with_pie(on)` and `with_cap(cap)`, for options that keep them
+/// in a [`CommonOptions`] field named `common`, inside `impl XOptions`.
+///
+/// ```
+/// use abstracta_core::spec::CommonOptions;
+/// struct Options { common: CommonOptions }
+/// impl Options { abstracta_core::common_option_methods!(); }
+/// let options = Options { common: CommonOptions::new(true) }.with_pie(false);
+/// assert!(!options.pie());
+/// ```
+#[macro_export]
+macro_rules! common_option_methods {
+    () => {
+        /// Whether White may swap on its first turn (the pie rule).
+        pub fn pie(&self) -> bool {
+            self.common.pie
+        }
+
+        /// The length cap as given (`effective_cap` says what is in force).
+        pub fn cap(&self) -> $crate::LengthCap {
+            self.common.cap
+        }
+
+        /// These options with the pie rule on or off.
+        #[must_use]
+        pub fn with_pie(mut self, pie: bool) -> Self {
+            self.common.pie = pie;
+            self
+        }
+
+        /// These options with the length cap `cap`.
+        #[must_use]
+        pub fn with_cap(mut self, cap: $crate::LengthCap) -> Self {
+            self.common.cap = cap;
+            self
+        }
+    };
+}
+
 /// A game's options, read from and written to a spec.
 ///
 /// Implementors provide the per-key setter and the list of keys; the parsing

@@ -1,7 +1,7 @@
 //! Ecalper's options: the board side, the pie rule and the length cap.
 
 use abstracta_core::spec::{bad_value, parse_range, CommonOptions};
-use abstracta_core::{GameOptions, LengthCap, Point, SpecError};
+use abstracta_core::{GameOptions, Point, SpecError};
 
 /// Smallest allowed board side.
 pub const MIN_SIZE: u8 = 3;
@@ -57,6 +57,8 @@ fn bad_size(value: &str) -> SpecError {
 }
 
 impl EcalperOptions {
+    abstracta_core::common_option_methods!();
+
     /// The default game on a board of side `size` (3..=12).
     pub fn new(size: u8) -> Result<Self, SpecError> {
         EcalperOptions::default().with_size(size)
@@ -70,33 +72,9 @@ impl EcalperOptions {
         Ok(EcalperOptions { size, ..self })
     }
 
-    /// These options with the pie rule on or off.
-    #[must_use]
-    pub fn with_pie(mut self, pie: bool) -> Self {
-        self.common.pie = pie;
-        self
-    }
-
-    /// These options with length cap `cap`.
-    #[must_use]
-    pub fn with_cap(mut self, cap: LengthCap) -> Self {
-        self.common.cap = cap;
-        self
-    }
-
     /// Board side, 3..=12 (default 7).
     pub fn size(&self) -> u8 {
         self.size
-    }
-
-    /// Whether White may swap on its first turn (default on).
-    pub fn pie(&self) -> bool {
-        self.common.pie
-    }
-
-    /// Length cap in plies (default: none, the game is finite).
-    pub fn cap(&self) -> LengthCap {
-        self.common.cap
     }
 
     /// Number of cells on the board: 3s(s-1)+1.

@@ -1,6 +1,6 @@
 //! The options of an Escabel spec (`escabel:size=7,variant=checkered,...`).
 
-use abstracta_core::spec::{bad_value, parse_choice, parse_range, CommonOptions, GameOptions, LengthCap};
+use abstracta_core::spec::{bad_value, parse_choice, parse_range, CommonOptions, GameOptions};
 use abstracta_core::{Colour, SpecError};
 
 /// Smallest board side (RULES.md: 3 <= n).
@@ -67,6 +67,8 @@ impl Default for EscabelOptions {
 }
 
 impl EscabelOptions {
+    abstracta_core::common_option_methods!();
+
     /// Options for an `n x n` board, everything else default; an error
     /// naming the accepted range unless `3 <= n <= 26`.
     pub fn new(size: u8) -> Result<Self, SpecError> {
@@ -95,18 +97,6 @@ impl EscabelOptions {
         .checked()
     }
 
-    /// These options with the pie rule on or off.
-    pub fn with_pie(mut self, pie: bool) -> Self {
-        self.common.pie = pie;
-        self
-    }
-
-    /// These options with the length cap `cap`.
-    pub fn with_cap(mut self, cap: LengthCap) -> Self {
-        self.common.cap = cap;
-        self
-    }
-
     fn checked(mut self) -> Result<Self, SpecError> {
         self.validate()?;
         self.canonicalize();
@@ -121,16 +111,6 @@ impl EscabelOptions {
     /// The setup variant.
     pub fn variant(&self) -> Variant {
         self.variant
-    }
-
-    /// Whether White may swap on its first turn.
-    pub fn pie(&self) -> bool {
-        self.common.pie
-    }
-
-    /// The length cap as given (see [`effective_cap`](Self::effective_cap)).
-    pub fn cap(&self) -> LengthCap {
-        self.common.cap
     }
 
     /// The colour on `a1` in the checkered setup (black unless

@@ -1,6 +1,6 @@
 //! The options of a Swack spec: `swack[:size=N,variant=standard|free,pie=on|off,cap=N|none]`.
 
-use abstracta_core::spec::{bad_value, parse_choice, parse_range, CommonOptions, GameOptions, LengthCap};
+use abstracta_core::spec::{bad_value, parse_choice, parse_range, CommonOptions, GameOptions};
 use abstracta_core::SpecError;
 
 /// Smallest board side (RULES.md: n >= 2).
@@ -84,6 +84,8 @@ fn check_size(size: u32) -> Result<u8, SpecError> {
 }
 
 impl SwackOptions {
+    abstracta_core::common_option_methods!();
+
     /// The default options on an `size` x `size` board, or an error naming
     /// the accepted sides (`2..=26`).
     pub fn new(size: u8) -> Result<Self, SpecError> {
@@ -103,20 +105,6 @@ impl SwackOptions {
         SwackOptions { variant, ..self }
     }
 
-    /// These options with the pie rule (S8) on or off.
-    #[must_use]
-    pub fn with_pie(mut self, pie: bool) -> Self {
-        self.common.pie = pie;
-        self
-    }
-
-    /// These options with the length cap `cap`.
-    #[must_use]
-    pub fn with_cap(mut self, cap: LengthCap) -> Self {
-        self.common.cap = cap;
-        self
-    }
-
     /// The board side n (2..=26, default 8).
     pub fn size(&self) -> u8 {
         self.size
@@ -125,16 +113,6 @@ impl SwackOptions {
     /// Standard or Free Swack.
     pub fn variant(&self) -> Variant {
         self.variant
-    }
-
-    /// Whether White may swap on its first turn (S8, default on).
-    pub fn pie(&self) -> bool {
-        self.common.pie
-    }
-
-    /// The length cap as given (see [`effective_cap`](Self::effective_cap)).
-    pub fn cap(&self) -> LengthCap {
-        self.common.cap
     }
 
     /// The length cap in force: `cap`, or 64 n^2 plies by default.
