@@ -201,13 +201,12 @@ pub fn open(spec: &str) -> Result<Box<dyn AnyGame>, SpecError> {
 /// assert!(matches!(bad, RecordError::Ply(ref e) if e.index == 2));
 /// ```
 pub fn open_record(record: &GameRecord) -> Result<Box<dyn AnyGame>, RecordError> {
-    let mut game = open(&record.spec)?;
-    for (i, text) in record.plies.iter().enumerate() {
-        game.play(text).map_err(|error| PlyListError {
-            index: i + 1,
-            text: text.clone(),
-            error,
-        })?;
+    struct OpenRecord<'a>(&'a GameRecord);
+    impl GameVisitor for OpenRecord<'_> {
+        type Output = Result<Box<dyn AnyGame>, RecordError>;
+        fn visit<G: Game>(self, _options: G::Options) -> Self::Output {
+            Ok(Box::new(Position::<G>::from_record(self.0)?))
+        }
     }
-    Ok(game)
+    with_game(&record.spec, OpenRecord(record))?
 }

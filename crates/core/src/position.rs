@@ -62,13 +62,7 @@ impl<G: Game> Position<G> {
     /// be played (1-based).
     pub fn from_record(record: &GameRecord) -> Result<Position<G>, RecordError> {
         let mut position = Position::new(G::Options::from_spec(&record.spec)?);
-        for (i, text) in record.plies.iter().enumerate() {
-            position.play_str(text).map_err(|error| PlyListError {
-                index: i + 1,
-                text: text.clone(),
-                error,
-            })?;
-        }
+        position.play_each(record.plies.iter().map(String::as_str))?;
         Ok(position)
     }
 
@@ -89,10 +83,16 @@ impl<G: Game> Position<G> {
     /// Plays a list of plies separated by spaces or commas, stopping at the
     /// first bad one: the plies before it stay played (and in the history).
     pub fn play_list(&mut self, plies: &str) -> Result<(), PlyListError> {
-        for (i, word) in split_ply_list(plies).enumerate() {
-            self.play_str(word).map_err(|error| PlyListError {
+        self.play_each(split_ply_list(plies))
+    }
+
+    /// Plays each ply text in turn, stopping at the first bad one (its
+    /// 1-based place in the error); the plies before it stay played.
+    fn play_each<'a>(&mut self, plies: impl Iterator<Item = &'a str>) -> Result<(), PlyListError> {
+        for (i, text) in plies.enumerate() {
+            self.play_str(text).map_err(|error| PlyListError {
                 index: i + 1,
-                text: word.to_owned(),
+                text: text.to_owned(),
                 error,
             })?;
         }
