@@ -166,6 +166,39 @@ pub fn black_to_move(colour: Colour) -> f32 {
     }
 }
 
+/// Why an action could not be used: the game has no encoding, the id
+/// names no ply, or the ply it names cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ActionError {
+    /// The game offers no [`Encoding`].
+    #[error("{game} has no integer action space")]
+    NoEncoding {
+        /// The game's name.
+        game: &'static str,
+    },
+    /// The id is not below the count or names no ply of these options.
+    #[error("action {action} names no ply of {spec}; expected an id below {count} that names a ply")]
+    Unknown {
+        /// The id given.
+        action: usize,
+        /// The number of distinct actions.
+        count: usize,
+        /// The game's spec.
+        spec: String,
+    },
+    /// The ply has no id under these options (a point off the board).
+    #[error("ply {ply} has no action id in {spec}")]
+    NoId {
+        /// The ply, in notation.
+        ply: String,
+        /// The game's spec.
+        spec: String,
+    },
+    /// The ply cannot be read or played.
+    #[error(transparent)]
+    Play(#[from] crate::error::PlayError),
+}
+
 /// Why a game's encoding failed [`check_encoding`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EncodingError {
