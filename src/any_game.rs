@@ -60,6 +60,9 @@ pub trait AnyGame: Send + Sync + fmt::Debug + fmt::Display {
     fn plies_played(&self) -> u32;
     /// The board as text (as `Display` prints it).
     fn render(&self) -> String;
+    /// The effective length cap in plies (the game is a draw there), if
+    /// any.
+    fn length_cap(&self) -> Option<u32>;
     /// The position's 64-bit Zobrist hash.
     fn hash(&self) -> u64;
     /// A copy, boxed (`Box<dyn AnyGame>` is `Clone` through it).
@@ -163,6 +166,10 @@ impl<G: Game> AnyGame for Position<G> {
 
     fn render(&self) -> String {
         self.game().render()
+    }
+
+    fn length_cap(&self) -> Option<u32> {
+        self.game().length_cap()
     }
 
     fn hash(&self) -> u64 {

@@ -193,6 +193,12 @@ impl State {
         self.game.plies_played()
     }
 
+    /// The effective length cap in plies (a draw there), or ``None``.
+    #[getter]
+    fn length_cap(&self) -> Option<u32> {
+        self.game.length_cap()
+    }
+
     /// The number of distinct integer actions of this game and options.
     fn num_distinct_actions(&self) -> PyResult<usize> {
         self.game
@@ -407,8 +413,11 @@ struct Child {
 impl Child {
     fn __repr__(&self) -> String {
         format!(
-            "Child(ply={:?}, visits={}, win_rate={:.3}, proof={:?})",
-            self.ply, self.visits, self.win_rate, self.proof
+            "Child(ply={:?}, visits={}, win_rate={:.3}, proof={})",
+            self.ply,
+            self.visits,
+            self.win_rate,
+            self.proof.as_deref().map_or("None".to_owned(), |p| format!("{p:?}"))
         )
     }
 }
@@ -441,9 +450,10 @@ struct SearchResult {
 #[pymethods]
 impl SearchResult {
     fn __repr__(&self) -> String {
+        let best = self.best.as_deref().map_or("None".to_owned(), |b| format!("{b:?}"));
         format!(
-            "SearchResult(best={:?}, win_rate={:.3}, iterations={}, pv={:?})",
-            self.best, self.win_rate, self.iterations, self.pv
+            "SearchResult(best={best}, win_rate={:.3}, iterations={}, pv={:?})",
+            self.win_rate, self.iterations, self.pv
         )
     }
 }
