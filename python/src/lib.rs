@@ -57,12 +57,7 @@ create_exception!(
     AbstractaError,
     "An integer action that names no ply of the game."
 );
-create_exception!(
-    abstracta,
-    OptionsError,
-    AbstractaError,
-    "A bad MCTS option spec."
-);
+create_exception!(abstracta, OptionsError, AbstractaError, "A bad MCTS option spec.");
 create_exception!(
     abstracta,
     SearchError,
@@ -201,9 +196,11 @@ impl State {
 
     /// The number of distinct integer actions of this game and options.
     fn num_distinct_actions(&self) -> PyResult<usize> {
-        self.game
-            .num_distinct_actions()
-            .ok_or_else(|| action_err(RustActionError::NoEncoding { game: self.game.name() }))
+        self.game.num_distinct_actions().ok_or_else(|| {
+            action_err(RustActionError::NoEncoding {
+                game: self.game.name(),
+            })
+        })
     }
 
     /// The ids of the legal plies, in increasing order.
@@ -332,10 +329,11 @@ impl State {
 
     /// The observation tensor's shape ``(planes, rows, cols)``.
     fn observation_shape(&self) -> PyResult<(usize, usize, usize)> {
-        let [p, r, c] = self
-            .game
-            .observation_shape()
-            .ok_or_else(|| action_err(RustActionError::NoEncoding { game: self.game.name() }))?;
+        let [p, r, c] = self.game.observation_shape().ok_or_else(|| {
+            action_err(RustActionError::NoEncoding {
+                game: self.game.name(),
+            })
+        })?;
         Ok((p, r, c))
     }
 
@@ -417,7 +415,9 @@ impl Child {
             self.ply,
             self.visits,
             self.win_rate,
-            self.proof.as_deref().map_or("None".to_owned(), |p| format!("{p:?}"))
+            self.proof
+                .as_deref()
+                .map_or("None".to_owned(), |p| format!("{p:?}"))
         )
     }
 }
@@ -450,7 +450,10 @@ struct SearchResult {
 #[pymethods]
 impl SearchResult {
     fn __repr__(&self) -> String {
-        let best = self.best.as_deref().map_or("None".to_owned(), |b| format!("{b:?}"));
+        let best = self
+            .best
+            .as_deref()
+            .map_or("None".to_owned(), |b| format!("{b:?}"));
         format!(
             "SearchResult(best={best}, win_rate={:.3}, iterations={}, pv={:?})",
             self.win_rate, self.iterations, self.pv
@@ -508,9 +511,9 @@ impl Mcts {
         } else {
             format!("mcts:{text}")
         };
-        let options: MctsOptions = text.parse().map_err(|e: abstracta::mcts::OptionsError| {
-            OptionsError::new_err(e.to_string())
-        })?;
+        let options: MctsOptions = text
+            .parse()
+            .map_err(|e: abstracta::mcts::OptionsError| OptionsError::new_err(e.to_string()))?;
         Ok(Mcts {
             options,
             engine: Mutex::new(None),

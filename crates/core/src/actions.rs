@@ -87,7 +87,16 @@ pub const ORTHOGONAL: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 
 /// The eight steps `(dcol, drow)`: the four of [`ORTHOGONAL`], then the
 /// diagonals up-right, down-right, down-left, up-left.
-pub const EIGHT: [(i8, i8); 8] = [(0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (1, -1), (-1, -1), (-1, 1)];
+pub const EIGHT: [(i8, i8); 8] = [
+    (0, 1),
+    (1, 0),
+    (0, -1),
+    (-1, 0),
+    (1, 1),
+    (1, -1),
+    (-1, -1),
+    (-1, 1),
+];
 
 impl Grid {
     /// A grid of `cols x rows`.
@@ -237,7 +246,9 @@ impl fmt::Display for EncodingError {
         match self {
             EncodingError::Missing => f.write_str("the game offers no action encoding"),
             EncodingError::NoId { ply } => write!(f, "legal ply {ply} has no action id below the count"),
-            EncodingError::RoundTrip { ply, id } => write!(f, "action {id} of ply {ply} decodes to another ply"),
+            EncodingError::RoundTrip { ply, id } => {
+                write!(f, "action {id} of ply {ply} decodes to another ply")
+            }
             EncodingError::Shared { id, first, second } => {
                 write!(f, "plies {first} and {second} share action id {id}")
             }
@@ -256,7 +267,12 @@ impl std::error::Error for EncodingError {}
 /// Returns the number of positions checked. Each game crate's tests call
 /// it.
 pub fn check_encoding<G: Game>(start: &G, games: usize, seed: u64) -> Result<usize, EncodingError> {
-    check_encoding_with(start.encoding().ok_or(EncodingError::Missing)?, start, games, seed)
+    check_encoding_with(
+        start.encoding().ok_or(EncodingError::Missing)?,
+        start,
+        games,
+        seed,
+    )
 }
 
 /// [`check_encoding`] for an encoding given directly (one a game does not

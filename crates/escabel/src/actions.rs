@@ -60,7 +60,9 @@ impl Encoding<Escabel> for EscabelEncoding {
         let g = grid(game);
         let cells = game.board_cells();
         for colour in [Colour::Black, Colour::White] {
-            g.push_plane(out, |p| f32::from(u8::from(cells.get(p).is_some_and(|s| s.colour == colour))));
+            g.push_plane(out, |p| {
+                f32::from(u8::from(cells.get(p).is_some_and(|s| s.colour == colour)))
+            });
         }
         for colour in [Colour::Black, Colour::White] {
             g.push_plane(out, |p| {
@@ -83,7 +85,11 @@ mod tests {
 
     #[test]
     fn every_legal_ply_round_trips_through_its_action_id() {
-        for spec in ["escabel:size=5,pie=on", "escabel:size=9", "escabel:size=6,variant=checkered"] {
+        for spec in [
+            "escabel:size=5,pie=on",
+            "escabel:size=9",
+            "escabel:size=6,variant=checkered",
+        ] {
             let game = Escabel::new(spec.parse().unwrap());
             let positions = check_encoding(&game, 20, 17).unwrap_or_else(|e| panic!("{spec}: {e}"));
             assert!(positions > 100, "{spec}: {positions}");

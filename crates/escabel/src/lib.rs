@@ -49,8 +49,8 @@ mod setup;
 use abstracta_core::{zobrist, Cells, Claims, Colour, Game, PlyBuf, Point, Status};
 use rand::Rng;
 
-use crate::engine::{with_engine, with_engine_mut, Storage};
 pub use crate::actions::EscabelEncoding;
+use crate::engine::{with_engine, with_engine_mut, Storage};
 pub use crate::options::{EscabelOptions, Variant, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
 pub use crate::ply::EscabelPly;
 pub use crate::setup::SetupError;

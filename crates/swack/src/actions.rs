@@ -72,7 +72,9 @@ impl Encoding<Swack> for SwackEncoding {
         let g = grid(game);
         let cells = game.board_cells();
         for colour in [Colour::Black, Colour::White] {
-            g.push_plane(out, |p| f32::from(u8::from(cells.get(p).is_some_and(|s| s.colour == colour))));
+            g.push_plane(out, |p| {
+                f32::from(u8::from(cells.get(p).is_some_and(|s| s.colour == colour)))
+            });
         }
         for colour in [Colour::Black, Colour::White] {
             g.push_plane(out, |p| {
@@ -95,7 +97,11 @@ mod tests {
 
     #[test]
     fn every_legal_ply_round_trips_through_its_action_id() {
-        for spec in ["swack:size=4,pie=on", "swack:size=7", "swack:size=5,variant=free,pie=on"] {
+        for spec in [
+            "swack:size=4,pie=on",
+            "swack:size=7",
+            "swack:size=5,variant=free,pie=on",
+        ] {
             let game = Swack::new(spec.parse().unwrap());
             let positions = check_encoding(&game, 10, 17).unwrap_or_else(|e| panic!("{spec}: {e}"));
             assert!(positions > 100, "{spec}: {positions}");
