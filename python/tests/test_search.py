@@ -63,8 +63,8 @@ def test_the_gil_is_released_while_searching():
         turns += 1
         time.sleep(0.001)
     elapsed = time.perf_counter() - start
-    assert 0.35 < result["r"].elapsed < 2.0 and elapsed >= 0.35
-    assert turns > 50, turns
+    assert 0.35 < result["r"].elapsed < 5.0 and elapsed >= 0.35
+    assert turns > 20, turns
 
 
 def test_stop_ends_a_search_from_another_thread():
