@@ -8,8 +8,12 @@ use crate::player::EngineError;
 use crate::AnyGame;
 
 /// A [`Mcts`] search bound to one game type, driven through
-/// [`AnyGame`]s: [`AnyGame::searcher`] makes one. Each
-/// [`search`](AnySearch::search) starts from a fresh tree.
+/// [`AnyGame`]s: [`AnyGame::searcher`] makes one. Like the `mcts` player
+/// it keeps its tree from search to search while the positions it is
+/// given continue one game (the tree follows the plies played since), and
+/// starts afresh otherwise or after [`reset`](AnySearch::reset); root
+/// visits then include those of earlier searches, `iterations` counts
+/// this search's only.
 ///
 /// ```
 /// let game = abstracta::open("tictactoe").unwrap();
@@ -29,17 +33,22 @@ pub trait AnySearch: Send {
     fn options(&self) -> &MctsOptions;
     /// The game type's name.
     fn game_name(&self) -> &'static str;
+    /// Drops the kept tree: the next search starts afresh.
+    fn reset(&mut self);
 }
 
 /// [`AnySearch`] for the game type `G`.
 pub(crate) struct TypedSearch<G: Game> {
     mcts: Mcts<G>,
+    /// The spec and history of the last position searched.
+    synced: Option<(String, Vec<G::Ply>)>,
 }
 
 impl<G: Game> TypedSearch<G> {
     pub(crate) fn new(options: MctsOptions) -> TypedSearch<G> {
         TypedSearch {
             mcts: Mcts::new(options),
+            synced: None,
         }
     }
 }
@@ -57,7 +66,19 @@ impl<G: Game> AnySearch for TypedSearch<G> {
         if status.is_finished() {
             return Err(EngineError::GameOver { status });
         }
-        self.mcts.reset();
+        let spec = game.spec();
+        let history = position.history();
+        match &self.synced {
+            Some((s, seen))
+                if *s == spec && seen.len() <= history.len() && history[..seen.len()] == seen[..] =>
+            {
+                for &ply in &history[seen.len()..] {
+                    self.mcts.advance(ply);
+                }
+            }
+            _ => self.mcts.reset(),
+        }
+        self.synced = Some((spec, history.to_vec()));
         let r = self.mcts.search(position.game());
         let text = |p: &G::Ply| p.to_string();
         Ok(SearchResult {
@@ -93,5 +114,10 @@ impl<G: Game> AnySearch for TypedSearch<G> {
 
     fn game_name(&self) -> &'static str {
         G::NAME
+    }
+
+    fn reset(&mut self) {
+        self.mcts.reset();
+        self.synced = None;
     }
 }

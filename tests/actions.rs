@@ -70,6 +70,15 @@ fn searches_through_any_game_return_plies_in_notation() {
     assert_eq!(result.iterations, 400);
     assert!(game.is_legal(result.best.as_deref().unwrap()));
     assert_eq!(result.children.iter().map(|c| c.visits).sum::<u64>(), 400);
+    // The tree is kept along the game: the child played keeps its visits.
+    let mut next = game.clone();
+    next.play(result.best.as_deref().unwrap()).unwrap();
+    let reply = search.search(&*next).unwrap();
+    assert_eq!(reply.iterations, 400);
+    assert!(reply.children.iter().map(|c| c.visits).sum::<u64>() > 400);
+    search.reset();
+    let fresh = search.search(&*next).unwrap();
+    assert_eq!(fresh.children.iter().map(|c| c.visits).sum::<u64>(), 400);
     let other = open("swack").unwrap();
     assert!(search.search(&*other).is_err());
 }

@@ -16,7 +16,6 @@
 //! ```
 
 use std::sync::Mutex;
-use std::time::Duration;
 
 use abstracta::actions::ActionError as RustActionError;
 use abstracta::mcts::{MctsOptions, SearchResult as RustResult, StopHandle};
@@ -528,7 +527,8 @@ impl Mcts {
     }
 
     /// Searches ``state`` with the options' budget and returns a
-    /// ``SearchResult`` (a fresh tree each time). Raises ``GameOverError``
+    /// ``SearchResult``. The tree is kept while the states searched
+    /// continue one game (``reset()`` drops it). Raises ``GameOverError``
     /// for a finished game.
     fn search(&self, py: Python<'_>, state: &State) -> PyResult<SearchResult> {
         let game = state.game.clone_box();
@@ -547,14 +547,20 @@ impl Mcts {
         result.map(SearchResult::from).map_err(engine_err)
     }
 
+    /// Drops the kept tree: the next search starts afresh.
+    fn reset(&self, py: Python<'_>) {
+        py.allow_threads(|| {
+            if let Some(engine) = self.engine.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
+                engine.reset();
+            }
+        })
+    }
+
     /// Asks a running search to stop soon (from another thread); it
     /// returns what it found. Does nothing when no search runs.
     fn stop(&self) {
-        // Repeat briefly: a search started on another thread may not have
-        // begun running yet.
         if let Some(handle) = self.stop.lock().unwrap_or_else(|p| p.into_inner()).clone() {
             handle.stop();
-            std::thread::sleep(Duration::from_millis(0));
         }
     }
 

@@ -24,6 +24,22 @@ def test_a_search_returns_its_statistics():
     assert [(c.ply, c.visits) for c in again.children] == [(c.ply, c.visits) for c in result.children]
 
 
+def test_the_tree_is_kept_along_a_game_until_reset():
+    mcts = abstracta.Mcts("iters=500,threads=1")
+    state = abstracta.State("escabel:size=5")
+    first = mcts.search(state)
+    state.play(first.best)
+    reply = mcts.search(state)
+    assert reply.iterations == 500
+    assert sum(c.visits for c in reply.children) > 500  # the subtree of `best` came along
+    mcts.reset()
+    assert sum(c.visits for c in mcts.search(state).children) == 500
+    # A position that does not continue the game starts afresh.
+    other = abstracta.State("escabel:size=5")
+    other.play("a1")
+    assert sum(c.visits for c in mcts.search(other).children) == 500
+
+
 def test_the_solver_proves_a_win():
     state = abstracta.State("tictactoe")
     state.play_list("a1 a2 b1 b2")  # crosses to move complete the first row at c1
