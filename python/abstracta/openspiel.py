@@ -201,10 +201,12 @@ class AbstractaBot(pyspiel.Bot):
         return state.inner.action_of(self.last.best)
 
     def restart_at(self, state) -> None:
-        """Nothing to do: every search starts from a fresh tree."""
+        """Drops the kept search tree."""
+        self.mcts.reset()
 
     def inform_action(self, state, player_id, action) -> None:
-        """Nothing to do: the next step sees the whole position."""
+        """Nothing to do: the next step brings the kept tree up to the
+        position it is given."""
 
     def provides_policy(self) -> bool:
         return False
