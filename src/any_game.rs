@@ -3,11 +3,13 @@
 use std::any::Any;
 use std::fmt;
 
+use abstracta_core::actions::ActionError;
 use abstracta_core::{
     Colour, Game, GameOptions, GameRecord, PlayError, PlyBuf, PlyListError, Position, RecordError, Seat,
     SpecError, Status,
 };
 
+use crate::any_search::{AnySearch, TypedSearch};
 use crate::player::{AnyPlayer, EngineError, EngineSpec, PlayerAdapter};
 use crate::registry::{with_game, GameVisitor};
 
@@ -58,6 +60,9 @@ pub trait AnyGame: Send + Sync + fmt::Debug + fmt::Display {
     fn plies_played(&self) -> u32;
     /// The board as text (as `Display` prints it).
     fn render(&self) -> String;
+    /// The effective length cap in plies (the game is a draw there), if
+    /// any.
+    fn length_cap(&self) -> Option<u32>;
     /// The position's 64-bit Zobrist hash.
     fn hash(&self) -> u64;
     /// A copy, boxed (`Box<dyn AnyGame>` is `Clone` through it).
@@ -74,6 +79,31 @@ pub trait AnyGame: Send + Sync + fmt::Debug + fmt::Display {
     /// randomness derived from `seed`. `cmd:` is [`EngineError::External`]
     /// (external engines are run by `arena`).
     fn player(&self, engine: &EngineSpec, seed: u64) -> Result<Box<dyn AnyPlayer>, EngineError>;
+
+    // Integer actions and observation tensors (the game's
+    // `abstracta_core::actions::Encoding`), for learning code.
+
+    /// The number of distinct action ids for this game's options, or
+    /// `None` if the game has no integer action space.
+    fn num_distinct_actions(&self) -> Option<usize>;
+    /// The ids of the legal plies, in increasing order (none once the game
+    /// is over).
+    fn legal_actions(&self) -> Result<Vec<usize>, ActionError>;
+    /// The id of the ply `ply` names (legal now or not).
+    fn action_of(&self, ply: &str) -> Result<usize, ActionError>;
+    /// The ply, in notation, that `action` names (legal now or not).
+    fn ply_of(&self, action: usize) -> Result<String, ActionError>;
+    /// Plays the ply `action` names if it is legal; otherwise the position
+    /// is unchanged.
+    fn play_action(&mut self, action: usize) -> Result<(), ActionError>;
+    /// The observation tensor's shape `[planes, rows, cols]`, or `None`.
+    fn observation_shape(&self) -> Option<[usize; 3]>;
+    /// Writes the observation tensor (row major, plane by plane) into
+    /// `out`.
+    fn observe(&self, out: &mut Vec<f32>) -> Result<(), ActionError>;
+    /// A Monte Carlo tree search for this game's type with `options` (the
+    /// `mcts:` part of an engine spec).
+    fn searcher(&self, options: mcts::MctsOptions) -> Box<dyn AnySearch>;
 }
 
 impl Clone for Box<dyn AnyGame> {
@@ -138,6 +168,10 @@ impl<G: Game> AnyGame for Position<G> {
         self.game().render()
     }
 
+    fn length_cap(&self) -> Option<u32> {
+        self.game().length_cap()
+    }
+
     fn hash(&self) -> u64 {
         self.game().hash()
     }
@@ -166,6 +200,79 @@ impl<G: Game> AnyGame for Position<G> {
         let player = engine.player::<G>(seed)?;
         Ok(Box::new(PlayerAdapter::<G, _>::new(player)))
     }
+
+    fn num_distinct_actions(&self) -> Option<usize> {
+        let game = self.game();
+        game.encoding().map(|e| e.num_distinct_actions(game))
+    }
+
+    fn legal_actions(&self) -> Result<Vec<usize>, ActionError> {
+        let game = self.game();
+        let encoding = encoding_of(game)?;
+        let mut plies = PlyBuf::new();
+        game.legal_plies(&mut plies);
+        let mut ids = Vec::with_capacity(plies.len());
+        for &ply in &plies {
+            ids.push(encoding.action_of(game, ply).ok_or_else(|| ActionError::NoId {
+                ply: ply.to_string(),
+                spec: self.spec(),
+            })?);
+        }
+        ids.sort_unstable();
+        Ok(ids)
+    }
+
+    fn action_of(&self, ply: &str) -> Result<usize, ActionError> {
+        let game = self.game();
+        let parsed: G::Ply = ply.trim().parse().map_err(PlayError::from)?;
+        encoding_of(game)?
+            .action_of(game, parsed)
+            .ok_or_else(|| ActionError::NoId {
+                ply: parsed.to_string(),
+                spec: self.spec(),
+            })
+    }
+
+    fn ply_of(&self, action: usize) -> Result<String, ActionError> {
+        decode(self.game(), action).map(|p| p.to_string())
+    }
+
+    fn play_action(&mut self, action: usize) -> Result<(), ActionError> {
+        let ply = decode(self.game(), action)?;
+        Ok(Position::play(self, ply)?)
+    }
+
+    fn observation_shape(&self) -> Option<[usize; 3]> {
+        let game = self.game();
+        game.encoding().map(|e| e.observation_shape(game))
+    }
+
+    fn observe(&self, out: &mut Vec<f32>) -> Result<(), ActionError> {
+        let game = self.game();
+        encoding_of(game)?.observe(game, out);
+        Ok(())
+    }
+
+    fn searcher(&self, options: mcts::MctsOptions) -> Box<dyn AnySearch> {
+        Box::new(TypedSearch::<G>::new(options))
+    }
+}
+
+fn encoding_of<G: Game>(game: &G) -> Result<&'static dyn abstracta_core::actions::Encoding<G>, ActionError> {
+    game.encoding().ok_or(ActionError::NoEncoding { game: G::NAME })
+}
+
+fn decode<G: Game>(game: &G, action: usize) -> Result<G::Ply, ActionError> {
+    let encoding = encoding_of(game)?;
+    let count = encoding.num_distinct_actions(game);
+    (action < count)
+        .then(|| encoding.ply_of(game, action))
+        .flatten()
+        .ok_or_else(|| ActionError::Unknown {
+            action,
+            count,
+            spec: game.options().spec(),
+        })
 }
 
 /// The start position of the game `spec` names (`NAME[:key=value,...]`,

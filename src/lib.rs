@@ -52,10 +52,12 @@ pub use swack;
 pub use whirlwind;
 
 mod any_game;
+mod any_search;
 pub mod player;
 pub mod registry;
 
 pub use any_game::{open, open_record, AnyGame};
+pub use any_search::AnySearch;
 
 /// The names most callers want: `use abstracta::prelude::*;` (the core
 /// prelude, the run-time game and players, the search).

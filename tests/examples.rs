@@ -9,7 +9,22 @@ mod embed;
 #[path = "../examples/custom_game.rs"]
 mod custom_game;
 
+#[allow(dead_code)]
+#[path = "../examples/trace.rs"]
+mod trace;
+
 use abstracta::{Game, Status};
+
+#[test]
+fn trace_describes_every_position_of_a_record() {
+    let positions = trace::trace("tictactoe: b2 a1");
+    let positions = positions.as_array().unwrap();
+    assert_eq!(positions.len(), 3);
+    assert_eq!(positions[0]["legal"].as_array().unwrap().len(), 9);
+    assert_eq!(positions[2]["seat"], 0);
+    assert!(trace::trace("tictactoe: b2 b2")["error"].is_string());
+    assert!(trace::trace("chess")["error"].is_string());
+}
 
 #[test]
 fn embed_plays_a_game_and_reads_its_json_back() {

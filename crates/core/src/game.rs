@@ -252,6 +252,12 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Eq + Send + Sync + 'static {
     /// a line saying who is to move (colour and seat) or how the game ended.
     fn render(&self) -> String;
 
+    /// The game's integer actions and observation tensor, for learning
+    /// code; see [`actions`](crate::actions). `None` if it offers none.
+    fn encoding(&self) -> Option<&'static dyn crate::actions::Encoding<Self>> {
+        None
+    }
+
     // What a game knows about claims. A search that shares statistics
     // between plies claiming the same cell (all-moves-as-first, RAVE)
     // reads these; other callers can ignore them.

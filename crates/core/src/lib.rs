@@ -42,6 +42,7 @@
 //! four times the size of the default board's variant is boxed, so that
 //! default-size games stay small to copy.
 
+pub mod actions;
 pub mod bitboard;
 #[cfg(any(test, feature = "conformance"))]
 pub mod conformance;

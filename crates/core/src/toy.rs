@@ -86,7 +86,7 @@ impl FromStr for TicTacToePly {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TicTacToe {
     options: TicTacToeOptions,
-    cells: [Option<Colour>; 9],
+    pub(crate) cells: [Option<Colour>; 9],
     turn: Turn<TicTacToePly>,
     hash: u64,
 }
@@ -226,6 +226,10 @@ impl Game for TicTacToe {
 
     fn length_cap(&self) -> Option<u32> {
         self.options.common.cap.resolve(None)
+    }
+
+    fn encoding(&self) -> Option<&'static dyn crate::actions::Encoding<Self>> {
+        Some(&crate::actions::TicTacToeEncoding)
     }
 
     fn render(&self) -> String {

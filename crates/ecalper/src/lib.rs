@@ -62,6 +62,7 @@
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+mod actions;
 mod engine;
 mod groups;
 mod options;
@@ -75,6 +76,7 @@ use rand::Rng;
 
 use engine::{with_engine, with_engine_mut, Storage};
 
+pub use crate::actions::EcalperEncoding;
 pub use engine::Ecalper;
 pub use options::{on_board, EcalperOptions, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
 pub use ply::EcalperPly;
@@ -89,6 +91,10 @@ impl Game for Ecalper {
     const CLAIMS: Claims = Claims::Revocable;
     // SEARCH_HINTS: the default (c = 0.4 with and without RAVE); see the
     // crate README for the matches behind it.
+
+    fn encoding(&self) -> Option<&'static dyn abstracta_core::actions::Encoding<Self>> {
+        Some(&EcalperEncoding)
+    }
 
     fn new(options: EcalperOptions) -> Self {
         let storage = Storage::new(options.size(), options.pie());

@@ -59,6 +59,7 @@
 use abstracta_core::{Colour, Game, PlyBuf, Status};
 use rand::Rng;
 
+mod actions;
 mod engine;
 mod moves;
 mod options;
@@ -68,6 +69,7 @@ pub mod reference;
 mod render;
 mod setup;
 
+pub use crate::actions::EpaminondasEncoding;
 pub use engine::Epaminondas;
 pub use options::{EpaminondasOptions, Variant};
 pub use ply::EpaminondasPly;
@@ -89,6 +91,10 @@ impl Game for Epaminondas {
     type Options = EpaminondasOptions;
     const NAME: &'static str = "epaminondas";
     const FIRST_COLOUR: Colour = Colour::White;
+
+    fn encoding(&self) -> Option<&'static dyn abstracta_core::actions::Encoding<Self>> {
+        Some(&EpaminondasEncoding)
+    }
 
     fn new(options: EpaminondasOptions) -> Self {
         Epaminondas::start(options)

@@ -37,6 +37,7 @@
 //! The word count follows the board: two words up to 10x10, four up to
 //! 15x15, eleven up to 26x26 (boxed, so small games stay small to clone).
 
+mod actions;
 mod engine;
 mod options;
 mod ply;
@@ -48,6 +49,7 @@ mod setup;
 use abstracta_core::{zobrist, Cells, Claims, Colour, Game, PlyBuf, Point, Status};
 use rand::Rng;
 
+pub use crate::actions::EscabelEncoding;
 use crate::engine::{with_engine, with_engine_mut, Storage};
 pub use crate::options::{EscabelOptions, Variant, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
 pub use crate::ply::EscabelPly;
@@ -303,6 +305,10 @@ impl Game for Escabel {
     const CLAIMS: Claims = Claims::Lasting;
     // SEARCH_HINTS: the default (c = 0.4 with and without RAVE); see the
     // crate README for the matches behind it.
+
+    fn encoding(&self) -> Option<&'static dyn abstracta_core::actions::Encoding<Self>> {
+        Some(&EscabelEncoding)
+    }
 
     fn new(options: EscabelOptions) -> Self {
         let n = options.size();

@@ -70,6 +70,7 @@
 use abstracta_core::{Game, PlyBuf, Status};
 use rand::Rng;
 
+mod actions;
 mod engine;
 mod groups;
 mod options;
@@ -80,6 +81,7 @@ mod render;
 
 /// What a Swack square holds (S2): a stack, written `b2` (a black-topped
 /// stack of two) or `w1` in diagrams.
+pub use crate::actions::SwackEncoding;
 pub use abstracta_core::{ParseStackError, Stack};
 pub use engine::Swack;
 pub use options::{SwackOptions, Variant, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
@@ -89,6 +91,10 @@ impl Game for Swack {
     type Ply = SwackPly;
     type Options = SwackOptions;
     const NAME: &'static str = "swack";
+
+    fn encoding(&self) -> Option<&'static dyn abstracta_core::actions::Encoding<Self>> {
+        Some(&SwackEncoding)
+    }
 
     fn new(options: SwackOptions) -> Self {
         Swack::start(options)

@@ -35,6 +35,7 @@
 //! draws a board; `reference` (feature `reference`) is the plain
 //! implementation the engine is checked against.
 
+mod actions;
 mod engine;
 mod options;
 mod ply;
@@ -46,6 +47,7 @@ mod tables;
 use abstracta_core::rand::Rng;
 use abstracta_core::{Claims, Colour, Game, PlyBuf, SearchHints, Status};
 
+pub use crate::actions::WhirlwindEncoding;
 pub use engine::Whirlwind;
 pub use options::{Setup, WhirlwindOptions, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
 pub use ply::WhirlwindPly;
@@ -63,6 +65,10 @@ impl Game for Whirlwind {
         uct_exploration: 0.4,
         rave_exploration: 0.05,
     };
+
+    fn encoding(&self) -> Option<&'static dyn abstracta_core::actions::Encoding<Self>> {
+        Some(&WhirlwindEncoding)
+    }
 
     fn new(options: WhirlwindOptions) -> Self {
         Whirlwind::start(options)

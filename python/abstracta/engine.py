@@ -1,0 +1,233 @@
+"""Serve a Python agent over the engine protocol that ``arena`` speaks
+(docs/protocol.md), so that it can enter a tournament::
+
+    arena tournament escabel:size=7 \\
+        --player me=cmd:python -m abstracta.engine mymod:Agent \\
+        --player them=mcts:time=200ms
+
+``mymod:Agent`` names an importable object: a class (or any callable)
+called with no arguments to make the agent. The agent needs one method,
+``genmove(state)``, given an :class:`abstracta.State` (a copy: the agent
+may play on it) and returning a ply (text) or an integer action. It may
+also have ``set_option(key, value)`` (``set KEY VALUE``), ``newgame(spec)``
+(called at every ``newgame``) and a ``name`` attribute. Exceptions raised
+by the agent are answered as protocol errors (``? ...``), never a crash.
+
+Two agents come with the package: :class:`MctsAgent` (our MCTS, options
+from ``set`` or the ``ABSTRACTA_MCTS`` environment variable) and
+:class:`RandomAgent`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import random
+import sys
+from typing import Any, Callable, List, Optional, TextIO, Tuple, Union
+
+from . import AbstractaError, Mcts, State, __version__
+
+COMMANDS = [
+    "protocol_version",
+    "name",
+    "version",
+    "list_commands",
+    "newgame",
+    "play",
+    "genmove",
+    "undo",
+    "legal",
+    "status",
+    "showboard",
+    "history",
+    "analyze",
+    "set",
+    "quit",
+]
+
+
+class RandomAgent:
+    """Plays uniformly random legal plies (``set seed N`` reseeds)."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def genmove(self, state: State) -> int:
+        return self.rng.choice(state.legal_actions())
+
+    def set_option(self, key: str, value: str) -> None:
+        if key != "seed":
+            raise ValueError(f'unknown option "{key}"; expected seed')
+        self.rng = random.Random(int(value))
+
+
+class MctsAgent:
+    """Our MCTS (options ``ABSTRACTA_MCTS``, default ``mcts:time=1s``;
+    ``set KEY VALUE`` changes one)."""
+
+    name = "mcts"
+
+    def __init__(self, options: Optional[str] = None):
+        self.options = options or os.environ.get("ABSTRACTA_MCTS", "mcts:time=1s")
+        self.mcts = Mcts(self.options)
+
+    def genmove(self, state: State) -> str:
+        return self.mcts.search(state).best
+
+    def set_option(self, key: str, value: str) -> None:
+        pairs = [p for p in self.mcts.options.split(":", 1)[-1].split(",") if p]
+        pairs = [p for p in pairs if p.split("=")[0] != key]
+        if key == "time":
+            pairs = [p for p in pairs if not p.startswith("iters=")]
+        if key == "iters":
+            pairs = [p for p in pairs if not p.startswith("time=")]
+        self.mcts = Mcts("mcts:" + ",".join(pairs + [f"{key}={value}"]))
+
+
+def load_agent(target: str) -> Any:
+    """Imports ``module:attribute`` and calls it to make the agent."""
+    module, sep, attribute = target.partition(":")
+    if not sep or not module or not attribute:
+        raise ValueError(f'bad agent "{target}"; expected MODULE:ATTRIBUTE such as mymod:Agent')
+    obj = importlib.import_module(module)
+    for part in attribute.split("."):
+        obj = getattr(obj, part)
+    return obj()
+
+
+class Session:
+    """One protocol session: :meth:`handle_line` answers one line."""
+
+    def __init__(self, agent: Any, spec: str = "escabel"):
+        self.agent = agent
+        self.state = State(spec)
+
+    def handle_line(self, line: str) -> Tuple[Optional[str], bool]:
+        """The answer to ``line`` (``None`` for blank and comment lines)
+        and whether the session ends."""
+        words = line.strip().split()
+        if not words or words[0].startswith("#"):
+            return None, False
+        ident = ""
+        if words[0].isdigit():
+            ident = words.pop(0)
+            if not words:
+                return f"?{ident} no command after the id\n\n", False
+        command, args = words[0].lower(), words[1:]
+        try:
+            result = self.run(command, args)
+        except (AbstractaError, ValueError, TypeError, KeyError, AttributeError) as e:
+            return f"?{ident} {one_line(e)}\n\n", False
+        except Exception as e:  # an agent's own failure must not end the session
+            return f"?{ident} agent error: {type(e).__name__}: {one_line(e)}\n\n", False
+        if not result:
+            answer = f"={ident}"
+        elif result.startswith("\n"):
+            answer = f"={ident}{result}"
+        else:
+            answer = f"={ident} {result}"
+        return answer + "\n\n", command == "quit"
+
+    def run(self, command: str, args: List[str]) -> str:
+        state = self.state
+        if command == "protocol_version":
+            return "1"
+        if command == "name":
+            return str(getattr(self.agent, "name", type(self.agent).__name__))
+        if command == "version":
+            return __version__
+        if command == "list_commands":
+            return "\n".join(COMMANDS)
+        if command == "newgame":
+            spec = " ".join(args) if args else state.spec
+            self.state = State(spec)
+            if hasattr(self.agent, "newgame"):
+                self.agent.newgame(self.state.spec)
+            return ""
+        if command == "play":
+            if len(args) != 1:
+                raise ValueError("expected play PLY")
+            state.play(args[0])
+            return ""
+        if command == "genmove":
+            if state.is_terminal():
+                raise ValueError(f"the game is over ({state.status()}); no ply can be generated")
+            choice = self.agent.genmove(state.clone())
+            ply = state.ply_of(choice) if isinstance(choice, int) else str(choice)
+            return state.play(ply)
+        if command == "undo":
+            if state.undo() is None:
+                raise ValueError("nothing to undo")
+            return ""
+        if command == "legal":
+            return " ".join(state.legal_plies())
+        if command == "status":
+            return state.status()
+        if command == "showboard":
+            return "\n" + state.render().rstrip("\n")
+        if command == "history":
+            return " ".join(state.history())
+        if command == "analyze":
+            if state.is_terminal():
+                raise ValueError(f"the game is over ({state.status()})")
+            choice = self.agent.genmove(state.clone())
+            ply = state.ply_of(choice) if isinstance(choice, int) else str(choice)
+            return f"\nbest: {ply}"
+        if command == "set":
+            if len(args) != 2:
+                raise ValueError("expected set KEY VALUE")
+            setter: Optional[Callable[[str, str], Any]] = getattr(self.agent, "set_option", None)
+            if setter is None:
+                raise ValueError(f'bad engine option "{args[0]}": this agent takes no options')
+            setter(args[0].lower(), args[1])
+            return ""
+        if command == "quit":
+            return ""
+        raise ValueError(f'unknown command "{command}"; known commands: {" ".join(COMMANDS)}')
+
+
+def one_line(error: BaseException) -> str:
+    """An error message on one line."""
+    return " ".join(str(error).split()) or type(error).__name__
+
+
+def serve(agent: Any, input: TextIO = sys.stdin, output: TextIO = sys.stdout, spec: str = "escabel") -> None:
+    """Answers protocol lines from ``input`` until ``quit`` or its end."""
+    session = Session(agent, spec)
+    for line in input:
+        answer, quit = session.handle_line(line)
+        if answer is not None:
+            output.write(answer)
+            output.flush()
+        if quit:
+            break
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    """``python -m abstracta.engine MODULE:ATTRIBUTE [SPEC]``."""
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv or argv[0] in ("-h", "--help") or len(argv) > 2:
+        print(
+            "usage: python -m abstracta.engine MODULE:ATTRIBUTE [SPEC]\n"
+            "serves the agent MODULE:ATTRIBUTE() over the arena engine protocol\n"
+            "(e.g. abstracta.engine:MctsAgent or abstracta.engine:RandomAgent)",
+            file=sys.stderr,
+        )
+        return 0 if argv and argv[0] in ("-h", "--help") else 2
+    sys.path.insert(0, os.getcwd())
+    try:
+        agent = load_agent(argv[0])
+        spec = argv[1] if len(argv) > 1 else "escabel"
+        State(spec)
+    except (ImportError, AttributeError, ValueError, TypeError) as e:
+        print(f"abstracta.engine: {one_line(e)}", file=sys.stderr)
+        return 2
+    serve(agent, spec=spec)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
