@@ -260,8 +260,9 @@ pub fn main_exit_code() -> i32 {
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => 0,
+        Err(e) if crate::output::is_broken_pipe(&e) => 0,
         Err(e) => {
-            eprintln!("arena: {e}");
+            crate::stderr!("arena: {e}");
             e.exit_code()
         }
     }
