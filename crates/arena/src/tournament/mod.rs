@@ -108,6 +108,16 @@ pub fn run(settings: &TournamentSettings) -> Result<Summary, ArenaError> {
             concurrency * threads
         );
     }
+    let memory = crate::engine::machine_memory();
+    let mut warned = BTreeSet::new();
+    for engine in &plan.engines {
+        // Each player may be in `concurrency` games at once.
+        if let Some(w) = crate::engine::memory_warning(engine, concurrency, memory) {
+            if warned.insert(w.clone()) {
+                crate::stderr!("{w}");
+            }
+        }
+    }
     let mut records = records;
     let runner = Runner {
         settings,

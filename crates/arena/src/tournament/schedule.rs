@@ -48,7 +48,16 @@ pub(super) fn plan(settings: &TournamentSettings) -> Result<Plan, ArenaError> {
         if !names.insert(name.clone()) {
             return Err(ArenaError::usage(format!("player name {name:?} is used twice")));
         }
-        engines.push(engine.parse::<EngineSpec>()?);
+        let engine = engine.parse::<EngineSpec>()?;
+        // A program that cannot be started would forfeit every game.
+        if let EngineSpec::Cmd { program, .. } = &engine {
+            if let Err(e) = crate::engine::cmd::find_program(program) {
+                return Err(ArenaError::usage(format!(
+                    "player {name}: cannot start engine program {program:?}: {e}"
+                )));
+            }
+        }
+        engines.push(engine);
     }
     if settings.games == 0 {
         return Err(ArenaError::usage("--games must be at least 1"));
