@@ -69,7 +69,7 @@ pub fn find_program(program: &str) -> Result<PathBuf, std::io::Error> {
 ///
 /// The engine runs in a process group of its own, killed when the player
 /// is dropped; in the `arena` binary, through the watchdog of
-/// [`watchdog`](super::watchdog), also when arena is killed. What arena
+/// [`watchdog`], also when arena is killed. What arena
 /// buffers of its output is bounded ([`MAX_LINE`], [`MAX_ANSWER_LINES`],
 /// [`MAX_ANSWER_BYTES`]): an engine exceeding it gets a protocol error.
 pub struct CmdPlayer {
