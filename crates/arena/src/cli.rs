@@ -238,6 +238,9 @@ pub fn run(cli: Cli) -> Result<(), ArenaError> {
                 timeout: Duration::from_secs_f64(args.timeout),
                 progress: true,
             };
+            if let Some(dir) = &settings.out {
+                tournament::stop_cleanly_on_signals(dir.clone(), settings.sprt)?;
+            }
             let summary = tournament::run(&settings)?;
             print(&tournament::format_table(&summary))
         }

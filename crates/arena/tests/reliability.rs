@@ -164,18 +164,30 @@ fn assert_engines_gone(pid_file: &Path) {
 fn resume_refuses_games_without_their_settings() {
     let dir = temp_dir("nosettings");
     let d = dir.join("t").display().to_string();
-    ok(&run(&tournament(&["a=random", "b=random"], &["--games", "4", "--out", &d])));
+    ok(&run(&tournament(
+        &["a=random", "b=random"],
+        &["--games", "4", "--out", &d],
+    )));
     fs::remove_file(dir.join("t/tournament.json")).unwrap();
-    let out = run(&tournament(&["x=random", "y=random"], &["--games", "4", "--out", &d]));
+    let out = run(&tournament(
+        &["x=random", "y=random"],
+        &["--games", "4", "--out", &d],
+    ));
     refused(&out, &["no tournament.json", &d]);
     assert!(!dir.join("t/tournament.json").exists(), "nothing written");
     // Unreadable settings are an error naming the file, never "none".
     fs::write(dir.join("t/tournament.json"), "{ not json").unwrap();
-    let out = run(&tournament(&["a=random", "b=random"], &["--games", "4", "--out", &d]));
+    let out = run(&tournament(
+        &["a=random", "b=random"],
+        &["--games", "4", "--out", &d],
+    ));
     refused(&out, &["tournament.json", &d]);
     fs::remove_file(dir.join("t/tournament.json")).unwrap();
     fs::create_dir(dir.join("t/tournament.json")).unwrap();
-    let out = run(&tournament(&["a=random", "b=random"], &["--games", "4", "--out", &d]));
+    let out = run(&tournament(
+        &["a=random", "b=random"],
+        &["--games", "4", "--out", &d],
+    ));
     refused(&out, &["tournament.json", "is a folder"]);
     assert_eq!(games(&dir.join("t")).len(), 4, "the games are kept");
     let _ = fs::remove_dir_all(&dir);
@@ -185,12 +197,31 @@ fn resume_refuses_games_without_their_settings() {
 fn resume_names_the_setting_that_differs_and_the_folder() {
     let dir = temp_dir("differs");
     let d = dir.join("t").display().to_string();
-    ok(&run(&tournament(&["a=random", "b=random"], &["--games", "2", "--out", &d])));
+    ok(&run(&tournament(
+        &["a=random", "b=random"],
+        &["--games", "2", "--out", &d],
+    )));
     for (players, extra, words) in [
-        (["a=random", "b=random"], vec!["--seed", "9"], vec!["the seed: 1 there, 9 here"]),
-        (["a=random", "c=random"], vec![], vec!["the name of player 2: b there, c here"]),
-        (["a=random", "b=mcts:iters=5"], vec![], vec!["the engine of player b: random there"]),
-        (["a=random", "b=random"], vec!["--openings", "none"], vec!["the opening plies"]),
+        (
+            ["a=random", "b=random"],
+            vec!["--seed", "9"],
+            vec!["the seed: 1 there, 9 here"],
+        ),
+        (
+            ["a=random", "c=random"],
+            vec![],
+            vec!["the name of player 2: b there, c here"],
+        ),
+        (
+            ["a=random", "b=mcts:iters=5"],
+            vec![],
+            vec!["the engine of player b: random there"],
+        ),
+        (
+            ["a=random", "b=random"],
+            vec!["--openings", "none"],
+            vec!["the opening plies"],
+        ),
     ] {
         let mut options = vec!["--games", "2", "--out", &d];
         options.extend(extra);
@@ -200,7 +231,10 @@ fn resume_names_the_setting_that_differs_and_the_folder() {
         refused(&out, &words);
     }
     // More games extend the same tournament.
-    ok(&run(&tournament(&["a=random", "b=random"], &["--games", "4", "--out", &d])));
+    ok(&run(&tournament(
+        &["a=random", "b=random"],
+        &["--games", "4", "--out", &d],
+    )));
     assert_eq!(games(&dir.join("t")).len(), 4);
     let _ = fs::remove_dir_all(&dir);
 }
@@ -215,9 +249,21 @@ fn records_are_checked_against_the_settings() {
     let original = fs::read_to_string(t.join("games.jsonl")).unwrap();
     let first_line = original.lines().next().unwrap().to_owned();
     for (from, to, words) in [
-        ("\"first\":\"a\"", "\"first\":\"z\"", vec!["game 0", "first seat", "z=random"]),
-        ("\"first\":\"random\"", "\"first\":\"mcts\"", vec!["game 0", "a=mcts"]),
-        ("\"spec\":\"tictactoe\"", "\"spec\":\"tictactoe:pie=on\"", vec!["game 0", "tictactoe:pie=on"]),
+        (
+            "\"first\":\"a\"",
+            "\"first\":\"z\"",
+            vec!["game 0", "first seat", "z=random"],
+        ),
+        (
+            "\"first\":\"random\"",
+            "\"first\":\"mcts\"",
+            vec!["game 0", "a=mcts"],
+        ),
+        (
+            "\"spec\":\"tictactoe\"",
+            "\"spec\":\"tictactoe:pie=on\"",
+            vec!["game 0", "tictactoe:pie=on"],
+        ),
     ] {
         assert!(first_line.contains(from), "{first_line}");
         let changed = original.replacen(from, to, 1);
@@ -229,11 +275,18 @@ fn records_are_checked_against_the_settings() {
     // A repeated index and one outside the schedule are not counted.
     let outside = first_line.replacen("\"index\":0", "\"index\":999", 1);
     assert_ne!(outside, first_line);
-    fs::write(t.join("games.jsonl"), format!("{original}{first_line}\n{outside}\n")).unwrap();
+    fs::write(
+        t.join("games.jsonl"),
+        format!("{original}{first_line}\n{outside}\n"),
+    )
+    .unwrap();
     let out = run(&args);
     ok(&out);
     let err = text(&out.stderr);
-    assert!(err.contains("repeat an index") && err.contains("not in this schedule"), "{err}");
+    assert!(
+        err.contains("repeat an index") && err.contains("not in this schedule"),
+        "{err}"
+    );
     assert!(err.contains("4 games already recorded, 0 to play"), "{err}");
     assert_eq!(games_played(&t), 4);
     let _ = fs::remove_dir_all(&dir);
@@ -274,15 +327,24 @@ fn unreadable_game_files_are_bad_input() {
 fn merge_refuses_a_folder_holding_another_tournament() {
     let dir = temp_dir("mergeother");
     let d = |n: &str| dir.join(n).display().to_string();
-    ok(&run(&tournament(&["a=random", "b=random"], &["--games", "2", "--out", &d("one")])));
-    ok(&run(&tournament(&["x=random", "y=random"], &["--games", "4", "--out", &d("two")])));
+    ok(&run(&tournament(
+        &["a=random", "b=random"],
+        &["--games", "2", "--out", &d("one")],
+    )));
+    ok(&run(&tournament(
+        &["x=random", "y=random"],
+        &["--games", "4", "--out", &d("two")],
+    )));
     let before = fs::read(dir.join("two/games.jsonl")).unwrap();
     let out = arena(&["merge", &d("one"), "--out", &d("two")]);
     refused(&out, &[&d("two"), "another tournament", "the name of player 1"]);
     assert_eq!(fs::read(dir.join("two/games.jsonl")).unwrap(), before);
     // A folder with games but no settings is not overwritten either.
     fs::remove_file(dir.join("two/tournament.json")).unwrap();
-    refused(&arena(&["merge", &d("one"), "--out", &d("two")]), &["no tournament.json"]);
+    refused(
+        &arena(&["merge", &d("one"), "--out", &d("two")]),
+        &["no tournament.json"],
+    );
     assert_eq!(fs::read(dir.join("two/games.jsonl")).unwrap(), before);
     let _ = fs::remove_dir_all(&dir);
 }
@@ -292,7 +354,10 @@ fn a_merge_killed_while_writing_over_its_input_loses_nothing() {
     let dir = temp_dir("mergekill");
     let t = dir.join("t");
     let d = t.display().to_string();
-    ok(&run(&tournament(&["a=random", "b=random"], &["--games", "3000", "--out", &d, "--openings", "none"])));
+    ok(&run(&tournament(
+        &["a=random", "b=random"],
+        &["--games", "3000", "--out", &d, "--openings", "none"],
+    )));
     // A first merge puts the records in index order; later ones rewrite
     // the same bytes.
     ok(&arena(&["merge", &d, "--out", &d]));
@@ -309,7 +374,12 @@ fn a_merge_killed_while_writing_over_its_input_loses_nothing() {
         let _ = child.kill();
         let _ = child.wait();
         let now = fs::read_to_string(t.join("games.jsonl")).unwrap();
-        assert!(now == whole, "killed after {delay_ms} ms: {} of {} bytes", now.len(), whole.len());
+        assert!(
+            now == whole,
+            "killed after {delay_ms} ms: {} of {} bytes",
+            now.len(),
+            whole.len()
+        );
     }
     let _ = fs::remove_dir_all(&dir);
 }
@@ -318,16 +388,29 @@ fn a_merge_killed_while_writing_over_its_input_loses_nothing() {
 fn merging_incomplete_shards_warns() {
     let dir = temp_dir("mergeshards");
     let d = |n: &str| dir.join(n).display().to_string();
-    ok(&run(&tournament(&["a=random", "b=random"], &["--games", "6", "--shard", "1/2", "--out", &d("s1")])));
+    ok(&run(&tournament(
+        &["a=random", "b=random"],
+        &["--games", "6", "--shard", "1/2", "--out", &d("s1")],
+    )));
     let out = arena(&["merge", &d("s1"), "--out", &d("m")]);
     ok(&out);
     let err = text(&out.stderr);
     assert!(err.contains("incomplete") && err.contains("3 of the 6"), "{err}");
-    ok(&run(&tournament(&["a=random", "b=random"], &["--games", "6", "--shard", "2/2", "--out", &d("s2")])));
+    ok(&run(&tournament(
+        &["a=random", "b=random"],
+        &["--games", "6", "--shard", "2/2", "--out", &d("s2")],
+    )));
     let lines = fs::read_to_string(dir.join("s2/games.jsonl")).unwrap();
-    fs::write(dir.join("s2/games.jsonl"), lines.lines().next().unwrap().to_owned() + "\n").unwrap();
+    fs::write(
+        dir.join("s2/games.jsonl"),
+        lines.lines().next().unwrap().to_owned() + "\n",
+    )
+    .unwrap();
     let err = text(&arena(&["merge", &d("s1"), &d("s2")]).stderr);
-    assert!(err.contains(&format!("{} has 1 of its 3 games", d("s2"))), "{err}");
+    assert!(
+        err.contains(&format!("{} has 1 of its 3 games", d("s2"))),
+        "{err}"
+    );
     let _ = fs::remove_dir_all(&dir);
 }
 
@@ -335,10 +418,16 @@ fn merging_incomplete_shards_warns() {
 
 #[test]
 fn engines_that_cannot_search() {
-    refused(&run(&tournament(&["a=mcts:time=0s", "b=random"], &["--games", "2"])), &["time"]);
+    refused(
+        &run(&tournament(&["a=mcts:time=0s", "b=random"], &["--games", "2"])),
+        &["time"],
+    );
     let dir = temp_dir("tinycap");
     let d = dir.join("t").display().to_string();
-    ok(&run(&tournament(&["a=mcts:nodes=1,iters=20", "b=random"], &["--games", "2", "--out", &d])));
+    ok(&run(&tournament(
+        &["a=mcts:nodes=1,iters=20", "b=random"],
+        &["--games", "2", "--out", &d],
+    )));
     for g in games(&dir.join("t")) {
         assert!(!g.reason.starts_with("forfeit"), "{g:?}");
     }
@@ -350,14 +439,20 @@ fn engines_that_cannot_search() {
 #[test]
 fn huge_game_counts_are_refused_or_made_lazily() {
     let max = u64::MAX.to_string();
-    refused(&run(&tournament(&["a=random", "b=random"], &["--games", &max])), &["--games", "too many"]);
+    refused(
+        &run(&tournament(&["a=random", "b=random"], &["--games", &max])),
+        &["--games", "too many"],
+    );
     let dir = temp_dir("huge");
     let t = dir.join("t");
     let d = t.display().to_string();
-    let mut child = Command::new(BIN)
-        .args(tournament(&["a=random", "b=random"], &["--games", "1000000000", "--out", &d]))
+    let child = Command::new(BIN)
+        .args(tournament(
+            &["a=random", "b=random"],
+            &["--games", "1000000000", "--out", &d],
+        ))
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     let started = wait_until(Duration::from_secs(20), || {
@@ -370,9 +465,49 @@ fn huge_game_counts_are_refused_or_made_lazily() {
         .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
         .unwrap_or(0);
     signal(&child, Signal::TERM);
-    let _ = child.wait();
+    let out = child.wait_with_output().unwrap();
     assert!(started, "no games were played");
     assert!(rss_kb < 200_000, "{rss_kb} kB resident for a lazy schedule");
+    // SIGTERM stops it cleanly: the summary holds every game recorded.
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(128 + 15), "{err}");
+    assert!(err.contains("rerun the same command to resume"), "{err}");
+    assert_eq!(games_played(&t), games(&t).len() as u64);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn ctrl_c_stops_a_recording_tournament_cleanly() {
+    let dir = temp_dir("sigint");
+    let t = dir.join("t");
+    let d = t.display().to_string();
+    let args = tournament(&["a=random", "b=mcts:iters=20"], &["--games", "400", "--out", &d]);
+    let child = Command::new(BIN)
+        .args(&args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    assert!(wait_until(Duration::from_secs(20), || {
+        fs::read_to_string(t.join("games.jsonl")).is_ok_and(|g| g.lines().count() >= 10)
+    }));
+    signal(&child, Signal::INT);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(128 + 2), "{}", text(&out.stderr));
+    let recorded = games(&t).len() as u64;
+    assert_eq!(games_played(&t), recorded);
+    // The rerun plays only what is missing and gets the whole tournament.
+    let out = run(&args);
+    let err = text(&out.stderr);
+    ok(&out);
+    assert!(
+        err.contains(&format!(
+            "resuming: {recorded} games already recorded, {} to play",
+            400 - recorded
+        )),
+        "{err}"
+    );
+    assert_eq!(games_played(&t), 400);
     let _ = fs::remove_dir_all(&dir);
 }
 
@@ -383,7 +518,16 @@ fn closed_pipes_end_arena_quietly() {
     for args in [
         vec!["perft", "tictactoe", "--depth", "9"],
         vec!["show", "tictactoe"],
-        vec!["tournament", "tictactoe", "--player", "a=random", "--player", "b=random", "--games", "2"],
+        vec![
+            "tournament",
+            "tictactoe",
+            "--player",
+            "a=random",
+            "--player",
+            "b=random",
+            "--games",
+            "2",
+        ],
         vec!["engine", "tictactoe", "--engine", "random"],
         vec!["--help"],
     ] {
@@ -446,7 +590,10 @@ fn endless_engine_output_is_bounded_and_forfeits() {
         let d = t.display().to_string();
         let player = format!("e=cmd:{engine}");
         let child = Command::new(BIN)
-            .args(tournament(&[&player, "r=random"], &["--games", "2", "--timeout", "20", "--out", &d]))
+            .args(tournament(
+                &[&player, "r=random"],
+                &["--games", "2", "--timeout", "20", "--out", &d],
+            ))
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -466,12 +613,18 @@ fn endless_engine_output_is_bounded_and_forfeits() {
 #[test]
 fn engines_end_with_arena_however_it_ends() {
     let dir = temp_dir("outlive");
-    for how in ["finishes", "SIGTERM", "SIGKILL"] {
-        let pid_file = dir.join(format!("pids-{how}"));
+    for how in ["finishes", "SIGTERM", "SIGTERM recording", "SIGKILL"] {
+        let pid_file = dir.join(format!("pids-{}", how.replace(' ', "-")));
         let engine = format!("s=cmd:{}", stubborn_engine(&dir, &pid_file));
         let games = if how == "finishes" { "2" } else { "1000" };
+        let mut extra = vec!["--games", games];
+        let out = dir.join("t").display().to_string();
+        if how == "SIGTERM recording" {
+            // With --out, SIGTERM is handled (a clean stop), not fatal.
+            extra.extend(["--out", &out]);
+        }
         let mut child = Command::new(BIN)
-            .args(tournament(&[&engine, "r=random"], &["--games", games]))
+            .args(tournament(&[&engine, "r=random"], &extra))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -479,7 +632,14 @@ fn engines_end_with_arena_however_it_ends() {
         if how != "finishes" {
             assert!(wait_until(Duration::from_secs(10), || !pids(&pid_file).is_empty()));
             std::thread::sleep(Duration::from_millis(100));
-            signal(&child, if how == "SIGTERM" { Signal::TERM } else { Signal::KILL });
+            signal(
+                &child,
+                if how == "SIGKILL" {
+                    Signal::KILL
+                } else {
+                    Signal::TERM
+                },
+            );
         }
         let status = child.wait().unwrap();
         if how == "finishes" {
@@ -510,9 +670,16 @@ fn a_second_run_into_the_same_folder_is_refused() {
     let second = run(&args);
     let err = text(&second.stderr);
     assert_eq!(second.status.code(), Some(1), "{err}");
-    assert!(err.contains(&d) && err.contains(&format!("pid {}", first.id())), "{err}");
+    assert!(
+        err.contains(&d) && err.contains(&format!("pid {}", first.id())),
+        "{err}"
+    );
     let merge = arena(&["merge", &d, "--out", &d]);
-    assert!(text(&merge.stderr).contains("in use by"), "{}", text(&merge.stderr));
+    assert!(
+        text(&merge.stderr).contains("in use by"),
+        "{}",
+        text(&merge.stderr)
+    );
     // A killed holder leaves no stale lock.
     first.kill().unwrap();
     first.wait().unwrap();
@@ -527,10 +694,16 @@ fn a_second_run_into_the_same_folder_is_refused() {
 fn a_missing_engine_program_is_refused_at_the_start() {
     let dir = temp_dir("missing");
     let d = dir.join("t").display().to_string();
-    let out = run(&tournament(&["a=cmd:/nonexistent/engine", "b=random"], &["--games", "2", "--out", &d]));
+    let out = run(&tournament(
+        &["a=cmd:/nonexistent/engine", "b=random"],
+        &["--games", "2", "--out", &d],
+    ));
     refused(&out, &["player a", "/nonexistent/engine"]);
     assert!(!dir.join("t/games.jsonl").exists());
-    let out = run(&tournament(&["a=cmd:no-such-engine-on-path", "b=random"], &["--games", "2"]));
+    let out = run(&tournament(
+        &["a=cmd:no-such-engine-on-path", "b=random"],
+        &["--games", "2"],
+    ));
     refused(&out, &["no-such-engine-on-path", "PATH"]);
     let _ = fs::remove_dir_all(&dir);
 }
@@ -538,12 +711,23 @@ fn a_missing_engine_program_is_refused_at_the_start() {
 #[test]
 fn a_node_cap_above_the_machine_memory_warns() {
     let memory = arena::engine::machine_memory().unwrap_or(0);
-    let out = arena(&["analyze", "tictactoe", "--engine", "mcts:nodes=4000000000,iters=20"]);
+    let out = arena(&[
+        "analyze",
+        "tictactoe",
+        "--engine",
+        "mcts:nodes=4000000000,iters=20",
+    ]);
     ok(&out);
     if memory > 0 && memory < 4_000_000_000 * arena::engine::BYTES_PER_NODE {
         let err = text(&out.stderr);
-        assert!(err.contains("warning") && err.contains("nodes=4000000000"), "{err}");
+        assert!(
+            err.contains("warning") && err.contains("nodes=4000000000"),
+            "{err}"
+        );
     }
     let help = ok(&arena(&["--help"]));
-    assert!(help.contains("nodes=2000000") && help.contains("41 bytes") && help.contains("85 MB"), "{help}");
+    assert!(
+        help.contains("nodes=2000000") && help.contains("41 bytes") && help.contains("85 MB"),
+        "{help}"
+    );
 }

@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 use std::fs::{self, File, OpenOptions};
 use std::io::Write;
 use std::path::Path;
+use std::sync::Mutex;
 
 use abstracta::mix_seed;
 
@@ -319,6 +320,10 @@ pub(super) fn open_dir(
     Ok(OpenDir { lock, games })
 }
 
+/// Held while a game is appended; `true` once the process is stopping on
+/// a signal (see `stop`), after which nothing more is appended.
+pub(super) static JOURNAL_GATE: Mutex<bool> = Mutex::new(false);
+
 /// `games.jsonl` opened for appending, one finished game per line.
 #[derive(Debug)]
 pub(super) struct Journal {
@@ -341,6 +346,11 @@ impl Journal {
     /// lines or one unfinished last line).
     pub(super) fn append(&mut self, record: &GameRecord) -> Result<(), ArenaError> {
         let line = serde_json::to_string(record).unwrap_or_default() + "\n";
+        let stopping = JOURNAL_GATE.lock().unwrap_or_else(|p| p.into_inner());
+        if *stopping {
+            // The process is about to exit; the game is replayed on resume.
+            return Ok(());
+        }
         self.file
             .write_all(line.as_bytes())
             .map_err(|e| ArenaError::io("appending to games.jsonl", e))

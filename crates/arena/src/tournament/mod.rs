@@ -33,12 +33,14 @@ mod progress;
 mod referee;
 mod schedule;
 mod sprt;
+mod stop;
 mod table;
 mod tally;
 
 pub use journal::write_atomically;
 pub use merge::merge;
 pub use options::{parse_openings, Format, FormatError, OpeningsError, Shard, ShardError};
+pub use stop::stop_cleanly_on_signals;
 pub use table::format_table;
 pub use tally::summarize;
 
