@@ -180,7 +180,7 @@ fn tiny_tournament_writes_valid_json() {
         "{table}"
     );
     let games = read_games(&dir.join("games.jsonl"));
-    assert_eq!(games.len(), 10);
+    assert_eq!(games.len(), 12);
     for g in &games {
         assert_eq!(g.spec, "tictactoe");
         assert!(g.plies.starts_with(&g.opening));

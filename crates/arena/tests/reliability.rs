@@ -731,3 +731,29 @@ fn a_node_cap_above_the_machine_memory_warns() {
         "{help}"
     );
 }
+
+#[test]
+fn an_engine_dying_while_its_child_holds_its_output_is_seen_at_once() {
+    let dir = temp_dir("bgchild");
+    let engine = script(
+        &dir,
+        "bgchild.sh",
+        "sleep 30 & while read -r l; do case \"$l\" in genmove*) exit 1;; *) printf '=\\n\\n';; esac; done",
+    );
+    let t = dir.join("t");
+    let d = t.display().to_string();
+    let player = format!("e=cmd:{engine}");
+    let started = Instant::now();
+    ok(&run(&tournament(
+        &[&player, "r=random"],
+        &["--games", "2", "--timeout", "20", "--out", &d],
+    )));
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "waited for the timeout"
+    );
+    for g in games(&t) {
+        assert!(g.reason.contains("crashed"), "{g:?}");
+    }
+    let _ = fs::remove_dir_all(&dir);
+}

@@ -25,7 +25,7 @@ use std::sync::mpsc;
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use rustix::process::{kill_process_group, Pid, Signal};
+use rustix::process::{kill_process_group, waitid, Pid, Signal, WaitId, WaitIdOptions};
 
 /// The hidden first argument that runs the `arena` binary as a watchdog.
 pub const WATCHDOG_ARG: &str = "__engine-watchdog";
@@ -104,9 +104,29 @@ fn watch(program: OsString, args: Vec<OsString>) -> i32 {
             let _ = tx.send(Ended::Output);
         });
     }
-    if rx.recv() == Ok(Ended::Input) {
-        // A well-behaved engine quits when its input ends.
-        let _ = rx.recv_timeout(QUIT_GRACE);
+    // Whether the engine has exited, leaving it unreaped (so its group id
+    // stays its own until the kill below).
+    let exited = || {
+        let options = WaitIdOptions::EXITED | WaitIdOptions::NOHANG | WaitIdOptions::NOWAIT;
+        matches!(waitid(WaitId::Pid(group), options), Ok(Some(_)))
+    };
+    loop {
+        match rx.recv_timeout(Duration::from_millis(50)) {
+            Ok(Ended::Input) => {
+                // A well-behaved engine quits when its input ends.
+                let _ = rx.recv_timeout(QUIT_GRACE);
+                break;
+            }
+            Ok(Ended::Output) | Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            // An engine that died while something it started keeps its
+            // output open: end that too, so arena sees the crash now
+            // rather than after its timeout.
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                if exited() {
+                    break;
+                }
+            }
+        }
     }
     // The engine is not reaped yet, so its group id cannot have been
     // reused: this kills the engine and whatever it started, nothing else.
