@@ -99,27 +99,32 @@ impl CmdPlayer {
             source,
         };
         let resolved = find_program(program).map_err(spawn_error)?;
-        let mut command = match watchdog::installed() {
+        let start = |mut command: Command| {
+            command
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null())
+                // Its own group: a Ctrl-C meant for arena does not reach
+                // it, and killing the group ends whatever it started too.
+                .process_group(0)
+                .spawn()
+        };
+        let direct = || {
+            let mut c = Command::new(&resolved);
+            c.args(args);
+            c
+        };
+        let mut child = match watchdog::installed() {
             Some(dog) => {
                 let mut c = Command::new(dog);
                 c.arg(WATCHDOG_ARG).arg(&resolved).args(args);
-                c
+                // A watchdog that cannot start (its binary replaced or
+                // deleted meanwhile) still leaves the engine its own group.
+                start(c).or_else(|_| start(direct()))
             }
-            None => {
-                let mut c = Command::new(&resolved);
-                c.args(args);
-                c
-            }
-        };
-        let mut child = command
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            // Its own group: a Ctrl-C meant for arena does not reach it,
-            // and killing the group ends whatever it started too.
-            .process_group(0)
-            .spawn()
-            .map_err(spawn_error)?;
+            None => start(direct()),
+        }
+        .map_err(spawn_error)?;
         let stdin = child.stdin.take();
         let stdout = child.stdout.take();
         let (tx, rx) = mpsc::sync_channel(READ_AHEAD);

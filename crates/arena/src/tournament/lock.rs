@@ -53,10 +53,14 @@ impl DirLock {
                 )));
             }
             Err(e) => {
-                return Err(ArenaError::io(
-                    format!("locking {}", path.display()),
-                    std::io::Error::from(e),
-                ))
+                // A file system without locks (some network mounts) should
+                // not stop the run: say what is not guarded.
+                crate::stderr!(
+                    "warning: cannot lock {} ({e}); make sure no other arena writes into {} meanwhile",
+                    path.display(),
+                    dir.display()
+                );
+                return Ok(DirLock { _file: file });
             }
         }
         let text = format!("arena (pid {}, {doing})\n", std::process::id());
