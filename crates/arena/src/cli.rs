@@ -12,10 +12,17 @@ use crate::play::Controller;
 use crate::stats::Sprt;
 use crate::tournament::{self, Format, Shard, TournamentSettings};
 
+/// What `arena --help` says about engine specs and their memory.
+pub const ENGINES_HELP: &str = "Engines: random, mcts[:KEY=VALUE,...] or cmd:PROGRAM ARGS.
+MCTS memory: nodes=N caps the search tree (default nodes=2000000); a node takes
+about 41 bytes, so the default takes about 85 MB per search, and a tournament
+runs two searches per game at once. Arena warns when nodes= asks for more
+memory than the machine has.";
+
 /// Tournaments, perft, engine protocol, terminal play and benchmarks for
 /// abstracta games.
 #[derive(Debug, Parser)]
-#[command(name = "arena", version, about, long_about = None)]
+#[command(name = "arena", version, about, long_about = None, after_help = ENGINES_HELP)]
 pub struct Cli {
     /// The command to run.
     #[command(subcommand)]
@@ -174,8 +181,27 @@ fn print(text: &str) -> Result<(), ArenaError> {
         .map_err(|e| ArenaError::io("writing to stdout", e))
 }
 
+/// Warns when an engine spec given on the command line asks for more
+/// memory than the machine has (a spec that does not parse is left to the
+/// command to refuse).
+fn warn_memory(engine: &str) {
+    if let Ok(spec) = engine.parse::<crate::engine::EngineSpec>() {
+        if let Some(w) = crate::engine::memory_warning(&spec, 1, crate::engine::machine_memory()) {
+            crate::stderr!("{w}");
+        }
+    }
+}
+
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<(), ArenaError> {
+    match &cli.command {
+        CommandLine::Analyze { engine, .. } | CommandLine::Engine { engine, .. } => warn_memory(engine),
+        CommandLine::Play { black, white, .. } => {
+            warn_memory(black);
+            warn_memory(white);
+        }
+        _ => {}
+    }
     match cli.command {
         CommandLine::Perft { spec, moves, depth } => {
             crate::commands::perft_command(&spec, &moves, depth, std::io::stdout().lock())
@@ -212,6 +238,9 @@ pub fn run(cli: Cli) -> Result<(), ArenaError> {
                 timeout: Duration::from_secs_f64(args.timeout),
                 progress: true,
             };
+            if let Some(dir) = &settings.out {
+                tournament::stop_cleanly_on_signals(dir.clone(), settings.sprt)?;
+            }
             let summary = tournament::run(&settings)?;
             print(&tournament::format_table(&summary))
         }
@@ -257,11 +286,20 @@ pub fn run(cli: Cli) -> Result<(), ArenaError> {
 /// Parses the process arguments, runs the command and returns the exit
 /// code (clap's own usage errors exit 2 as well).
 pub fn main_exit_code() -> i32 {
+    if let Some(code) = crate::engine::watchdog::run_if_asked() {
+        return code;
+    }
+    // External engines are started through this binary's watchdog, so
+    // that they end with arena however arena ends.
+    if let Ok(exe) = std::env::current_exe() {
+        crate::engine::watchdog::install(exe);
+    }
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => 0,
+        Err(e) if crate::output::is_broken_pipe(&e) => 0,
         Err(e) => {
-            eprintln!("arena: {e}");
+            crate::stderr!("arena: {e}");
             e.exit_code()
         }
     }

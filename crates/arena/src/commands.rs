@@ -69,14 +69,16 @@ impl<W: Write> GameVisitor for Perft<'_, W> {
         let pos = position::<G>(options, self.moves)?;
         let started = Instant::now();
         let mut nodes = 0u64;
-        for d in 1..=self.depth {
+        // Depth 0 is the position itself: one leaf.
+        let first = if self.depth == 0 { 0 } else { 1 };
+        for d in first..=self.depth {
             let count = parallel_perft(pos.game(), d);
             nodes += count;
             writeln!(self.out, "{d} {count}").map_err(|e| ArenaError::io("writing perft output", e))?;
             let _ = self.out.flush();
         }
         let secs = started.elapsed().as_secs_f64();
-        eprintln!(
+        crate::stderr!(
             "perft: {nodes} leaves in {secs:.3}s ({:.0} leaves/s)",
             nodes as f64 / secs.max(1e-9)
         );
@@ -141,6 +143,13 @@ mod tests {
         let mut out = Vec::new();
         perft_command("tictactoe", "b2", 1, &mut out).unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), "1 8\n");
+        let mut out = Vec::new();
+        perft_command("tictactoe", "b2", 0, &mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "0 1\n",
+            "depth 0 counts the position itself"
+        );
     }
 
     #[test]

@@ -37,6 +37,7 @@ pub mod cli;
 pub mod commands;
 pub mod engine;
 pub mod error;
+pub mod output;
 pub mod play;
 pub mod protocol;
 pub mod records;

@@ -137,6 +137,13 @@ mod tests {
     use super::*;
 
     #[test]
+    fn depth_zero_is_one_leaf() {
+        let game = crate::toy::TicTacToe::new(Default::default());
+        assert_eq!(perft(&game, 0), 1);
+        assert_eq!(perft(&game, 1), 9);
+    }
+
+    #[test]
     fn parses_records() {
         let text = "# x\nspec toy\nsource hand\n1 9\n2 72\n\nspec toy:cap=3\nsource hand\nmoves a1 b2\n1 7\n";
         let records = parse_perft_file(text).unwrap();

@@ -342,19 +342,28 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
         let threads = opts.thread_count();
         let deadline = opts.time.map(|t| start + t);
         let budget = opts.iteration_budget();
+        let root_room = root_room(game);
         self.stop.store(RUNNING, Ordering::SeqCst);
         let result = if opts.root_parallel && threads > 1 {
             self.reset();
-            self.search_root_parallel(game, &opts, budget, deadline, start)
+            self.search_root_parallel(game, &opts, budget, deadline, start, root_room)
         } else {
+            // A kept tree that cannot expand its root any more (full, or a
+            // cap below the root's plies) is replaced by a fresh one.
             let reuse = matches!(
                 (&self.tree, &self.root_state),
-                (Some(_), Some(s)) if s.hash() == game.hash() && s.plies_played() == game.plies_played()
+                (Some(t), Some(s)) if s.hash() == game.hash()
+                    && s.plies_played() == game.plies_played()
+                    && (t.root().is_expanded() || (!t.is_full() && t.len() + root_room <= opts.max_nodes))
             );
             if !reuse {
                 self.reset();
                 let spare = std::mem::take(&mut self.spare);
-                self.tree = Some(Tree::with_spare(opts.max_nodes, to_move.opponent(), spare));
+                self.tree = Some(Tree::with_spare(
+                    opts.max_nodes.max(root_room),
+                    to_move.opponent(),
+                    spare,
+                ));
                 self.root_state = Some(game.clone());
             }
             let tree = self.tree.as_ref().expect("tree just set");
@@ -416,10 +425,11 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
         budget: Option<u64>,
         deadline: Option<Instant>,
         start: Instant,
+        root_room: usize,
     ) -> SearchResult<G::Ply> {
         let threads = opts.thread_count();
         let to_move = game.to_move_seat();
-        let per_thread_nodes = (opts.max_nodes / threads).max(1);
+        let per_thread_nodes = (opts.max_nodes / threads).max(root_room);
         let mut spare = std::mem::take(&mut self.spare);
         let share = spare.len() / threads;
         let trees: Vec<Tree<G::Ply>> = (0..threads)
@@ -599,6 +609,15 @@ struct RootStat<P> {
     visits: u64,
     wins: u64,
     proof: u8,
+}
+
+/// Nodes a tree needs to expand `game`'s root: the root and one child per
+/// legal ply. The tree always gets this much room, above the node cap if
+/// need be, so that a search of an ongoing game chooses a ply.
+fn root_room<G: Game>(game: &G) -> usize {
+    let mut plies = abstracta_core::PlyBuf::new();
+    game.legal_plies(&mut plies);
+    plies.len() + 1
 }
 
 fn root_stats<P: Copy + Send + Sync>(tree: &Tree<P>) -> Vec<RootStat<P>> {

@@ -10,7 +10,7 @@ fn options() -> impl Strategy<Value = MctsOptions> {
     (
         (
             proptest::option::of(1u64..10_000_000),
-            proptest::option::of(0u64..100_000_000),
+            proptest::option::of(1u64..100_000_000),
             1usize..64,
             proptest::option::of(0u32..400),
             any::<bool>(),

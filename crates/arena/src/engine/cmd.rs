@@ -3,28 +3,86 @@
 
 use std::fmt;
 use std::io::{BufRead, BufReader, Read, Write};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use abstracta::player::{Analysis, AnyPlayer, Choice, EngineError};
 use abstracta::{AnyGame, PlayError};
+use rustix::process::{kill_process_group, Pid, Signal};
 
-/// Longest answer line kept from an external engine; longer lines are cut.
-const MAX_LINE: u64 = 64 * 1024;
-/// Most answer lines accepted for one command.
-const MAX_ANSWER_LINES: usize = 10_000;
+use super::watchdog::{self, QUIT_GRACE, WATCHDOG_ARG};
+
+/// Longest line accepted from an external engine; a longer one forfeits it.
+pub const MAX_LINE: usize = 64 * 1024;
+/// Most lines accepted for one answer (blank lines before it included).
+pub const MAX_ANSWER_LINES: usize = 1000;
+/// Most bytes accepted for one answer.
+pub const MAX_ANSWER_BYTES: usize = 1024 * 1024;
+/// Lines read ahead of the answer being read: the reader waits (and so
+/// does the engine) rather than buffering more.
+const READ_AHEAD: usize = 16;
+
+/// What the reader thread passes on.
+enum Line {
+    /// One line, without its line ending.
+    Text(String),
+    /// A line longer than [`MAX_LINE`]: nothing more is read.
+    TooLong,
+}
+
+/// The program `program` names: a path (with a `/`) that is an executable
+/// file, or the first such file of that name on `PATH`. The same search
+/// the system does when starting it, done first to give a clear error.
+pub fn find_program(program: &str) -> Result<PathBuf, std::io::Error> {
+    use std::os::unix::fs::PermissionsExt;
+    let runnable =
+        |p: &Path| std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0);
+    if program.is_empty() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            "no program named",
+        ));
+    }
+    if program.contains('/') {
+        let path = PathBuf::from(program);
+        return match std::fs::metadata(&path) {
+            Err(e) => Err(e),
+            Ok(_) if runnable(&path) => Ok(path),
+            Ok(_) => Err(std::io::Error::new(
+                std::io::ErrorKind::PermissionDenied,
+                "not an executable file",
+            )),
+        };
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(program))
+        .find(|p| runnable(p))
+        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::NotFound, "not found on PATH"))
+}
 
 /// An external engine process speaking the protocol over stdin/stdout: an
 /// [`AnyPlayer`] at the text level, for any game.
+///
+/// The engine runs in a process group of its own, killed when the player
+/// is dropped; in the `arena` binary, through the watchdog of
+/// [`watchdog`], also when arena is killed. What arena
+/// buffers of its output is bounded ([`MAX_LINE`], [`MAX_ANSWER_LINES`],
+/// [`MAX_ANSWER_BYTES`]): an engine exceeding it gets a protocol error.
 pub struct CmdPlayer {
     name: String,
     child: Child,
     stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+    lines: Receiver<Line>,
     timeout: Duration,
     /// The game spec and the plies the engine was told, if it is in step.
     synced: Option<(String, Vec<String>)>,
+    /// Why the engine is no longer talked to (a timeout or a protocol
+    /// error leaves its answers out of step).
+    broken: Option<String>,
 }
 
 impl fmt::Debug for CmdPlayer {
@@ -36,30 +94,56 @@ impl fmt::Debug for CmdPlayer {
 impl CmdPlayer {
     /// Starts `program args`; each answer may take up to `timeout`.
     pub fn spawn(program: &str, args: &[String], timeout: Duration) -> Result<Self, EngineError> {
-        let mut child = Command::new(program)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|source| EngineError::Spawn {
-                program: program.to_owned(),
-                source,
-            })?;
+        let spawn_error = |source| EngineError::Spawn {
+            program: program.to_owned(),
+            source,
+        };
+        let resolved = find_program(program).map_err(spawn_error)?;
+        let start = |mut command: Command| {
+            command
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null())
+                // Its own group: a Ctrl-C meant for arena does not reach
+                // it, and killing the group ends whatever it started too.
+                .process_group(0)
+                .spawn()
+        };
+        let direct = || {
+            let mut c = Command::new(&resolved);
+            c.args(args);
+            c
+        };
+        let mut child = match watchdog::installed() {
+            Some(dog) => {
+                let mut c = Command::new(dog);
+                c.arg(WATCHDOG_ARG).arg(&resolved).args(args);
+                // A watchdog that cannot start (its binary replaced or
+                // deleted meanwhile) still leaves the engine its own group.
+                start(c).or_else(|_| start(direct()))
+            }
+            None => start(direct()),
+        }
+        .map_err(spawn_error)?;
         let stdin = child.stdin.take();
         let stdout = child.stdout.take();
-        let (tx, rx) = mpsc::channel();
+        let (tx, rx) = mpsc::sync_channel(READ_AHEAD);
         if let Some(stdout) = stdout {
             std::thread::spawn(move || {
                 let mut reader = BufReader::new(stdout);
                 let mut buf = Vec::new();
                 loop {
                     buf.clear();
-                    match (&mut reader).take(MAX_LINE).read_until(b'\n', &mut buf) {
+                    let limit = MAX_LINE as u64 + 1;
+                    match (&mut reader).take(limit).read_until(b'\n', &mut buf) {
                         Ok(0) | Err(_) => break,
+                        Ok(_) if buf.len() > MAX_LINE => {
+                            let _ = tx.send(Line::TooLong);
+                            break;
+                        }
                         Ok(_) => {
                             let line = String::from_utf8_lossy(&buf).trim_end().to_owned();
-                            if tx.send(line).is_err() {
+                            if tx.send(Line::Text(line)).is_err() {
                                 break;
                             }
                         }
@@ -79,12 +163,35 @@ impl CmdPlayer {
             lines: rx,
             timeout,
             synced: None,
+            broken: None,
         })
     }
 
     /// Sends one command and returns the text of a `= ...` answer (the
     /// lines after `=`, joined by newlines).
     pub fn command(&mut self, command: &str) -> Result<String, EngineError> {
+        if let Some(reason) = &self.broken {
+            return Err(self.protocol_error(command, "", reason.clone()));
+        }
+        let result = self.exchange(command);
+        if let Err(e) = &result {
+            if matches!(e, EngineError::Timeout { .. } | EngineError::Protocol { .. }) {
+                self.broken = Some(format!("no longer answered after an earlier error: {e}"));
+            }
+        }
+        result
+    }
+
+    fn protocol_error(&self, command: &str, answer: &str, reason: impl Into<String>) -> EngineError {
+        EngineError::Protocol {
+            engine: self.name.clone(),
+            command: command.to_owned(),
+            answer: shorten(answer),
+            reason: reason.into(),
+        }
+    }
+
+    fn exchange(&mut self, command: &str) -> Result<String, EngineError> {
         let crashed = |me: &Self| EngineError::Crashed {
             engine: me.name.clone(),
             command: command.to_owned(),
@@ -98,10 +205,18 @@ impl CmdPlayer {
         }
         let deadline = Instant::now() + self.timeout;
         let mut answer: Vec<String> = Vec::new();
+        let (mut lines, mut bytes) = (0usize, 0usize);
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             let line = match self.lines.recv_timeout(left) {
-                Ok(line) => line,
+                Ok(Line::Text(line)) => line,
+                Ok(Line::TooLong) => {
+                    return Err(self.protocol_error(
+                        command,
+                        answer.first().map_or("", String::as_str),
+                        format!("a line longer than {MAX_LINE} bytes"),
+                    ))
+                }
                 Err(RecvTimeoutError::Timeout) => {
                     return Err(EngineError::Timeout {
                         engine: self.name.clone(),
@@ -111,31 +226,34 @@ impl CmdPlayer {
                 }
                 Err(RecvTimeoutError::Disconnected) => return Err(crashed(self)),
             };
+            lines += 1;
+            bytes += line.len() + 1;
+            if lines > MAX_ANSWER_LINES || bytes > MAX_ANSWER_BYTES {
+                return Err(self.protocol_error(
+                    command,
+                    answer.first().map_or(line.as_str(), String::as_str),
+                    format!(
+                        "answer too long (more than {MAX_ANSWER_LINES} lines or {MAX_ANSWER_BYTES} bytes \
+                         without the blank line ending it)"
+                    ),
+                ));
+            }
             if answer.is_empty() {
                 if line.trim().is_empty() {
                     continue;
                 }
                 if !line.starts_with('=') && !line.starts_with('?') {
-                    return Err(EngineError::Protocol {
-                        engine: self.name.clone(),
-                        command: command.to_owned(),
-                        answer: shorten(&line),
-                        reason: "expected an answer starting with '=' or '?'".to_owned(),
-                    });
+                    return Err(self.protocol_error(
+                        command,
+                        &line,
+                        "expected an answer starting with '=' or '?'",
+                    ));
                 }
                 answer.push(line);
             } else if line.trim().is_empty() {
                 break;
             } else {
                 answer.push(line);
-                if answer.len() > MAX_ANSWER_LINES {
-                    return Err(EngineError::Protocol {
-                        engine: self.name.clone(),
-                        command: command.to_owned(),
-                        answer: shorten(&answer[0]),
-                        reason: "answer too long (no blank line ending it)".to_owned(),
-                    });
-                }
             }
         }
         let first = answer[0].clone();
@@ -253,15 +371,21 @@ impl Drop for CmdPlayer {
     fn drop(&mut self) {
         if let Some(mut stdin) = self.stdin.take() {
             let _ = writeln!(stdin, "quit");
+            // Dropping stdin closes the engine's input.
         }
-        // Give a well-behaved engine a moment to quit, then make sure.
-        let deadline = Instant::now() + Duration::from_millis(200);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+        // Give a well-behaved engine a moment to quit (its output ends);
+        // a watchdog in between takes its own grace period first.
+        let deadline = Instant::now() + QUIT_GRACE * 3;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(_) => continue,
+                Err(_) => break,
             }
-            std::thread::sleep(Duration::from_millis(5));
         }
+        // Not reaped yet, so the group id is still this child's: the kill
+        // reaches it and whatever it started, nothing else.
+        let _ = kill_process_group(Pid::from_child(&self.child), Signal::KILL);
         let _ = self.child.kill();
         let _ = self.child.wait();
     }

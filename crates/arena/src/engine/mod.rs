@@ -13,6 +13,7 @@ use std::time::Duration;
 use abstracta::AnyGame;
 
 pub mod cmd;
+pub mod watchdog;
 
 pub use abstracta::player::{
     split_words, Analysis, AnyPlayer, ChildLine, Choice, EngineError, EngineSpec, EngineSpecError,
@@ -50,5 +51,68 @@ pub fn build(
     match spec {
         EngineSpec::Cmd { program, args } => Ok(Box::new(CmdPlayer::spawn(program, args, options.timeout)?)),
         _ => game.player(spec, options.seed),
+    }
+}
+
+/// Bytes one MCTS tree node takes (16 of statistics, 12 of links, 8 for
+/// the ply, 4 for the AMAF index, 1 for the proof): the default cap of
+/// 2M nodes takes about 85 MB.
+pub const BYTES_PER_NODE: u64 = 41;
+
+/// The machine's memory in bytes (`MemTotal` of `/proc/meminfo`), if it
+/// can be read.
+pub fn machine_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kb.checked_mul(1024)
+}
+
+/// A warning when `copies` searches of `engine` at once may together need
+/// more memory than `memory` bytes (the machine's, when known): the node
+/// cap `nodes=` bounds each tree. `None` when it fits or is unknown.
+pub fn memory_warning(engine: &EngineSpec, copies: usize, memory: Option<u64>) -> Option<String> {
+    let EngineSpec::Mcts(options) = engine else {
+        return None;
+    };
+    let memory = memory?;
+    let one = (options.max_nodes as u64).saturating_mul(BYTES_PER_NODE);
+    let all = one.saturating_mul(copies.max(1) as u64);
+    let gb = |b: u64| b as f64 / 1e9;
+    (all > memory).then(|| {
+        let times = if copies > 1 {
+            format!(" x {copies} at once = {:.1} GB", gb(all))
+        } else {
+            String::new()
+        };
+        format!(
+            "warning: {engine} may use up to {:.1} GB for its tree (nodes={} x {BYTES_PER_NODE} bytes){times}, \
+             more than this machine's {:.1} GB; lower nodes= to stay in memory",
+            gb(one),
+            options.max_nodes,
+            gb(memory)
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn warns_when_the_node_cap_exceeds_the_memory() {
+        let big: EngineSpec = "mcts:nodes=4000000000".parse().unwrap();
+        let w = memory_warning(&big, 1, Some(8_000_000_000)).unwrap();
+        assert!(w.contains("164.0 GB") && w.contains("8.0 GB"), "{w}");
+        let default: EngineSpec = "mcts".parse().unwrap();
+        assert_eq!(memory_warning(&default, 1, Some(8_000_000_000)), None);
+        assert!(memory_warning(&default, 100, Some(8_000_000_000))
+            .unwrap()
+            .contains("x 100 at once"));
+        assert_eq!(memory_warning(&big, 1, None), None, "unknown memory: no warning");
+        assert_eq!(memory_warning(&EngineSpec::Random, 1, Some(1)), None);
+        if std::path::Path::new("/proc/meminfo").exists() {
+            assert!(machine_memory().is_some_and(|m| m > 1_000_000));
+        }
     }
 }

@@ -2,59 +2,107 @@
 //! tournament) into one set of records and one summary.
 
 use std::collections::BTreeMap;
-use std::fs::{self, File};
-use std::io::Write;
+use std::fs;
 use std::path::{Path, PathBuf};
 
-use super::journal::{to_json, write_atomically};
-use super::summarize;
+use super::journal::{check_records, difference, load_games, read_config, to_json, write_atomically};
+use super::lock::DirLock;
+use super::schedule::{pairings_of, shard_size};
+use super::{summarize, Format, Shard};
 use crate::error::ArenaError;
-use crate::records::{parse_config_json, parse_games_jsonl, GameRecord, Summary, TournamentConfig};
+use crate::records::{GameRecord, Summary, TournamentConfig};
 use crate::stats::Sprt;
 
+fn shard_of(config: &TournamentConfig, dir: &Path) -> Result<Option<(u64, u64)>, ArenaError> {
+    match &config.shard {
+        None => Ok(None),
+        Some(s) => s
+            .parse::<Shard>()
+            .map(|s| Some((s.number, s.count)))
+            .map_err(|e| {
+                ArenaError::usage(format!("{}: tournament.json has a bad shard: {e}", dir.display()))
+            }),
+    }
+}
+
 /// Merges tournament directories (shards or partial runs of one
-/// tournament); writes the union to `out` if given.
+/// tournament); writes the union to `out` if given. `out` may be one of
+/// the inputs; it may not hold another tournament.
 pub fn merge(dirs: &[PathBuf], out: Option<&Path>, sprt: Option<Sprt>) -> Result<Summary, ArenaError> {
     let Some(first) = dirs.first() else {
         return Err(ArenaError::usage("merge needs at least one directory"));
     };
-    let read_config = |dir: &Path| -> Result<TournamentConfig, ArenaError> {
-        let path = dir.join("tournament.json");
-        let text = fs::read_to_string(&path).map_err(|e| {
+    let read = |dir: &Path| -> Result<TournamentConfig, ArenaError> {
+        read_config(dir)?.ok_or_else(|| {
             ArenaError::usage(format!(
-                "{} is not a tournament directory (cannot read {}: {e})",
-                dir.display(),
-                path.display()
+                "{} is not a tournament directory (it has no tournament.json)",
+                dir.display()
             ))
-        })?;
-        Ok(parse_config_json(&text).map_err(|mut e| {
-            e.file = path.display().to_string();
-            e
-        })?)
+        })
     };
-    let mut config = read_config(first)?;
-    let mut by_index: BTreeMap<u64, GameRecord> = BTreeMap::new();
-    let mut repeated = 0;
+    let mut config = read(first)?;
+    let format: Format = config
+        .format
+        .parse()
+        .map_err(|e| ArenaError::usage(format!("{}: tournament.json: {e}", first.display())))?;
+    let pairings = pairings_of(config.players.len(), format);
+    // Lock the destination before reading anything: no other arena may
+    // write into it meanwhile.
+    let _lock = match out {
+        Some(out) => {
+            fs::create_dir_all(out).map_err(|e| ArenaError::io(format!("creating {}", out.display()), e))?;
+            let lock = DirLock::acquire(out, "merge")?;
+            match read_config(out)? {
+                Some(there) => {
+                    if let Some(what) = difference(&there, &config, false) {
+                        return Err(ArenaError::usage(format!(
+                            "{} holds another tournament than {} ({what}); merge into an empty or new directory",
+                            out.display(),
+                            first.display()
+                        )));
+                    }
+                }
+                None => {
+                    if !load_games(&out.join("games.jsonl"), false)?.is_empty() {
+                        return Err(ArenaError::usage(format!(
+                            "{} holds games but no tournament.json; merge into an empty or new directory",
+                            out.display()
+                        )));
+                    }
+                }
+            }
+            Some(lock)
+        }
+        None => None,
+    };
+    let mut inputs = Vec::new();
     for dir in dirs {
-        let c = read_config(dir)?;
-        if !c.same_tournament(&config) {
+        let c = read(dir)?;
+        if let Some(what) = difference(&c, &config, false) {
             return Err(ArenaError::usage(format!(
-                "{} belongs to a different tournament than {} (spec, players, format, seed and openings must match)",
+                "{} belongs to a different tournament than {} ({what})",
                 dir.display(),
                 first.display()
             )));
         }
         config.games = config.games.max(c.games);
+        inputs.push((dir, c));
+    }
+    let mut by_index: BTreeMap<u64, GameRecord> = BTreeMap::new();
+    let mut repeated = 0;
+    let mut incomplete = Vec::new();
+    for (dir, c) in &inputs {
         let path = dir.join("games.jsonl");
-        let text = fs::read_to_string(&path).unwrap_or_default();
-        let complete = match text.rfind('\n') {
-            Some(i) => &text[..=i],
-            None => "",
-        };
-        let games = parse_games_jsonl(complete).map_err(|mut e| {
-            e.file = path.display().to_string();
-            e
-        })?;
+        let shard = shard_of(c, dir)?;
+        let games = check_records(&path, c, &pairings, shard, load_games(&path, false)?)?;
+        let expected = shard_size(c.games, pairings.len(), shard);
+        if (games.len() as u64) < expected {
+            incomplete.push(format!(
+                "{} has {} of its {expected} games",
+                dir.display(),
+                games.len()
+            ));
+        }
         for g in games {
             match by_index.entry(g.index) {
                 std::collections::btree_map::Entry::Occupied(_) => repeated += 1,
@@ -65,24 +113,35 @@ pub fn merge(dirs: &[PathBuf], out: Option<&Path>, sprt: Option<Sprt>) -> Result
         }
     }
     if repeated > 0 {
-        eprintln!("warning: {repeated} games appear in more than one directory; each is counted once");
+        crate::stderr!("warning: {repeated} games appear in more than one directory; each is counted once");
+    }
+    let all = shard_size(config.games, pairings.len(), None);
+    if !incomplete.is_empty() || (by_index.len() as u64) < all {
+        crate::stderr!(
+            "warning: incomplete: {}; the merge holds {} of the {all} scheduled games \
+             (unfinished runs can be resumed; an SPRT may have stopped a pairing early)",
+            if incomplete.is_empty() {
+                "some shards are missing".to_owned()
+            } else {
+                incomplete.join(", ")
+            },
+            by_index.len()
+        );
     }
     config.shard = None;
     let records: Vec<GameRecord> = by_index.into_values().collect();
     let summary = summarize(&config, &records, sprt);
     if let Some(out) = out {
-        fs::create_dir_all(out).map_err(|e| ArenaError::io(format!("creating {}", out.display()), e))?;
         let mut text = String::new();
         for r in &records {
             text.push_str(&serde_json::to_string(r).unwrap_or_default());
             text.push('\n');
         }
-        let path = out.join("games.jsonl");
-        let mut f =
-            File::create(&path).map_err(|e| ArenaError::io(format!("creating {}", path.display()), e))?;
-        f.write_all(text.as_bytes())
-            .map_err(|e| ArenaError::io(format!("writing {}", path.display()), e))?;
+        // Each file is replaced whole: a kill during the merge leaves the
+        // old games.jsonl or the new one, never a part of either (and the
+        // settings first, so the games never outgrow them).
         write_atomically(&out.join("tournament.json"), &to_json(&config))?;
+        write_atomically(&out.join("games.jsonl"), &text)?;
         write_atomically(&out.join("summary.json"), &to_json(&summary))?;
     }
     Ok(summary)

@@ -25,6 +25,7 @@ use crate::records::Summary;
 use crate::stats::Sprt;
 
 mod journal;
+pub mod lock;
 mod merge;
 pub mod options;
 mod pool;
@@ -32,18 +33,20 @@ mod progress;
 mod referee;
 mod schedule;
 mod sprt;
+mod stop;
 mod table;
 mod tally;
 
 pub use journal::write_atomically;
 pub use merge::merge;
 pub use options::{parse_openings, Format, FormatError, OpeningsError, Shard, ShardError};
+pub use stop::stop_cleanly_on_signals;
 pub use table::format_table;
 pub use tally::summarize;
 
 use journal::{open_dir, to_json};
 use pool::Runner;
-use schedule::{plan, schedule, Slot};
+use schedule::{plan, schedule, shard_size};
 
 /// Everything a tournament needs.
 #[derive(Clone, Debug)]
@@ -77,42 +80,52 @@ pub struct TournamentSettings {
 /// Runs a tournament; returns its summary (also written to `--out`).
 pub fn run(settings: &TournamentSettings) -> Result<Summary, ArenaError> {
     let plan = plan(settings)?;
-    let mut records = match &settings.out {
-        Some(dir) => open_dir(dir, &plan.config)?,
-        None => Vec::new(),
+    let shard = settings.shard.map(|s| (s.number, s.count));
+    let (lock, records) = match &settings.out {
+        Some(dir) => {
+            let open = open_dir(dir, &plan.config, &plan.pairings, shard)?;
+            (Some(open.lock), open.games)
+        }
+        None => (None, Vec::new()),
     };
-    // Keep one record per index (a merge of overlapping runs may repeat).
-    let mut seen = BTreeSet::new();
-    records.retain(|r| seen.insert(r.index));
-    let todo: Vec<Slot> = schedule(settings.games, plan.pairings.len())
-        .filter(|s| {
-            settings
-                .shard
-                .map_or(true, |sh| s.index % sh.count == sh.number - 1)
-        })
-        .filter(|s| !seen.contains(&s.index))
-        .collect();
+    let seen: BTreeSet<u64> = records.iter().map(|r| r.index).collect();
+    let to_play = shard_size(settings.games, plan.pairings.len(), shard) - records.len() as u64;
+    // The schedule is walked as games are handed out, never held whole.
+    let todo = schedule(settings.games, plan.pairings.len())
+        .filter(move |s| shard.map_or(true, |(number, count)| s.index % count == number - 1))
+        .filter(move |s| !seen.contains(&s.index));
     if !records.is_empty() {
-        eprintln!(
-            "resuming: {} games already recorded, {} to play",
-            records.len(),
-            todo.len()
+        crate::stderr!(
+            "resuming: {} games already recorded, {to_play} to play",
+            records.len()
         );
     }
     let threads = plan.engines.iter().map(EngineSpec::threads).max().unwrap_or(1);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let concurrency = settings.concurrency.unwrap_or((cores / threads).max(1)).max(1);
     if concurrency * threads > cores {
-        eprintln!(
+        crate::stderr!(
             "warning: {concurrency} games at once x {threads} engine threads = {} threads on {cores} cores; \
              results of time-limited engines will suffer",
             concurrency * threads
         );
     }
+    let memory = crate::engine::machine_memory();
+    let mut warned = BTreeSet::new();
+    for engine in &plan.engines {
+        // Each player may be in `concurrency` games at once.
+        if let Some(w) = crate::engine::memory_warning(engine, concurrency, memory) {
+            if warned.insert(w.clone()) {
+                crate::stderr!("{w}");
+            }
+        }
+    }
+    let mut records = records;
     let runner = Runner {
         settings,
         plan: &plan,
-        todo,
+        todo: Box::new(todo),
+        to_play,
         concurrency,
         records: &mut records,
     };
@@ -121,6 +134,7 @@ pub fn run(settings: &TournamentSettings) -> Result<Summary, ArenaError> {
     if let Some(dir) = &settings.out {
         write_atomically(&dir.join("summary.json"), &to_json(&summary))?;
     }
+    drop(lock);
     Ok(summary)
 }
 

@@ -2,7 +2,7 @@
 //! queue and play them; the calling thread records each finished game
 //! (journal, tallies, progress, SPRT stops) as it arrives.
 
-use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Mutex};
 
 use abstracta::AnyGame;
@@ -29,7 +29,10 @@ struct Panicked {
 pub(super) struct Runner<'a> {
     pub(super) settings: &'a TournamentSettings,
     pub(super) plan: &'a Plan,
-    pub(super) todo: Vec<Slot>,
+    /// The games still to play, in schedule order, made as they are taken.
+    pub(super) todo: Box<dyn Iterator<Item = Slot> + Send + 'a>,
+    /// How many games `todo` holds (for the progress bar).
+    pub(super) to_play: u64,
     pub(super) concurrency: usize,
     pub(super) records: &'a mut Vec<GameRecord>,
 }
@@ -42,6 +45,7 @@ impl Runner<'_> {
             settings,
             plan,
             todo,
+            to_play,
             concurrency,
             records,
         } = self;
@@ -49,13 +53,15 @@ impl Runner<'_> {
             Some(dir) => Some(Journal::open(dir)?),
             None => None,
         };
-        let bar = progress_bar(settings.progress, todo.len() as u64);
+        let bar = progress_bar(settings.progress, to_play);
         let mut tallies = Tallies::new(&plan.config);
         for r in records.iter() {
             tallies.add(r);
         }
         let stops = Stops::new(&tallies, settings.sprt);
-        let queue = Mutex::new(VecDeque::from(todo));
+        let queue = Mutex::new(todo);
+        // Set when no more games are to be handed out (a write failed).
+        let halted = AtomicBool::new(false);
         let (tx, rx) = mpsc::channel::<Result<GameRecord, Panicked>>();
         let mut panics = Vec::new();
         let mut write_error = None;
@@ -64,8 +70,12 @@ impl Runner<'_> {
                 let tx = tx.clone();
                 let queue = &queue;
                 let stops = &stops;
+                let halted = &halted;
                 scope.spawn(move || loop {
-                    let next = queue.lock().ok().and_then(|mut q| q.pop_front());
+                    if halted.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let next = queue.lock().ok().and_then(|mut q| q.next());
                     let Some(slot) = next else { break };
                     if stops.is_stopped(slot.pairing) {
                         continue;
@@ -89,7 +99,7 @@ impl Runner<'_> {
                 let record = match message {
                     Ok(record) => record,
                     Err(Panicked { index, message }) => {
-                        bar.suspend(|| eprintln!("error: game {index} panicked: {message}"));
+                        bar.suspend(|| crate::stderr!("error: game {index} panicked: {message}"));
                         panics.push(index);
                         continue;
                     }
@@ -98,9 +108,7 @@ impl Runner<'_> {
                     if let Err(e) = journal.append(&record) {
                         write_error = Some(e);
                         // Stop handing out games; the ones running finish.
-                        if let Ok(mut q) = queue.lock() {
-                            q.clear();
-                        }
+                        halted.store(true, Ordering::Relaxed);
                     }
                 }
                 let pairing = tallies.add(&record);
@@ -114,6 +122,12 @@ impl Runner<'_> {
             }
         });
         bar.finish_and_clear();
+        if let Some(journal) = journal.as_mut() {
+            let synced = journal.sync();
+            if write_error.is_none() {
+                synced?;
+            }
+        }
         if let Some(e) = write_error {
             return Err(e);
         }

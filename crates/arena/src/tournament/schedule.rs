@@ -12,6 +12,10 @@ use crate::engine::EngineSpec;
 use crate::error::ArenaError;
 use crate::records::{PlayerEntry, TournamentConfig};
 
+/// The most games one tournament may schedule (all pairings together):
+/// far more than any machine plays, small enough that no count overflows.
+pub(super) const MAX_GAMES: u64 = 1_000_000_000_000;
+
 /// Validated players and pairings.
 pub(super) struct Plan {
     pub(super) config: TournamentConfig,
@@ -44,10 +48,28 @@ pub(super) fn plan(settings: &TournamentSettings) -> Result<Plan, ArenaError> {
         if !names.insert(name.clone()) {
             return Err(ArenaError::usage(format!("player name {name:?} is used twice")));
         }
-        engines.push(engine.parse::<EngineSpec>()?);
+        let engine = engine.parse::<EngineSpec>()?;
+        // A program that cannot be started would forfeit every game.
+        if let EngineSpec::Cmd { program, .. } = &engine {
+            if let Err(e) = crate::engine::cmd::find_program(program) {
+                return Err(ArenaError::usage(format!(
+                    "player {name}: cannot start engine program {program:?}: {e}"
+                )));
+            }
+        }
+        engines.push(engine);
     }
     if settings.games == 0 {
         return Err(ArenaError::usage("--games must be at least 1"));
+    }
+    let pairings = pairings_of(engines.len(), settings.format);
+    let total = settings.games.checked_mul(pairings.len() as u64);
+    if total.map_or(true, |t| t > MAX_GAMES) {
+        return Err(ArenaError::usage(format!(
+            "--games {} with {} pairings schedules too many games: at most {MAX_GAMES} in all",
+            settings.games,
+            pairings.len()
+        )));
     }
     let config = TournamentConfig {
         spec,
@@ -66,7 +88,6 @@ pub(super) fn plan(settings: &TournamentSettings) -> Result<Plan, ArenaError> {
         games: settings.games,
         shard: settings.shard.map(|s| s.to_string()),
     };
-    let pairings = pairings_of(engines.len(), settings.format);
     Ok(Plan {
         config,
         engines,
@@ -84,7 +105,8 @@ pub(super) struct Slot {
     pub(super) exchanged: bool,
 }
 
-fn slot(index: u64, pairings: usize) -> Slot {
+/// Where game `index` sits, whether or not the schedule reaches it.
+pub(super) fn slot(index: u64, pairings: usize) -> Slot {
     let per_round = 2 * pairings as u64;
     let within = index % per_round;
     Slot {
@@ -95,12 +117,47 @@ fn slot(index: u64, pairings: usize) -> Slot {
     }
 }
 
-/// The schedule indices of a tournament (all shards), in order.
+/// Whether `slot` is one of the `games` games per pairing.
+pub(super) fn scheduled(slot: &Slot, games: u64) -> bool {
+    slot.round
+        .checked_mul(2)
+        .and_then(|g| g.checked_add(u64::from(slot.exchanged)))
+        .is_some_and(|g| g < games)
+}
+
+/// The schedule indices of a tournament (all shards), in order, made as
+/// they are asked for: a long tournament costs no memory up front. The
+/// counts were checked by [`plan`] (at most [`MAX_GAMES`]).
 pub(super) fn schedule(games: u64, pairings: usize) -> impl Iterator<Item = Slot> {
-    let rounds = games.div_ceil(2);
-    (0..rounds * 2 * pairings as u64)
+    let end = games.div_ceil(2).saturating_mul(2 * pairings as u64);
+    (0..end)
         .map(move |i| slot(i, pairings))
-        .filter(move |s| 2 * s.round + u64::from(s.exchanged) < games)
+        .filter(move |s| scheduled(s, games))
+}
+
+/// How many games of the schedule fall in `shard` (all of them without
+/// one), counted without walking the schedule.
+pub(super) fn shard_size(games: u64, pairings: usize, shard: Option<(u64, u64)>) -> u64 {
+    let per_round = 2 * pairings as u64;
+    let end = games.div_ceil(2).saturating_mul(per_round);
+    let (number, count) = shard.unwrap_or((1, 1));
+    let rest = number - 1;
+    let in_range = if end > rest {
+        (end - 1 - rest) / count + 1
+    } else {
+        0
+    };
+    // An odd count leaves out the exchanged games of the last round.
+    let left_out = if games % 2 == 1 {
+        let last = end - per_round;
+        (0..pairings as u64)
+            .map(|p| last + 2 * p + 1)
+            .filter(|i| i % count == rest)
+            .count() as u64
+    } else {
+        0
+    };
+    in_range - left_out
 }
 /// The random opening of `round` from `start` (a game at its start
 /// position): `plies` seeded random plies that do not end the game (fewer
@@ -145,6 +202,27 @@ mod tests {
         assert_eq!(odd, vec![0, 1, 2]);
         let five: Vec<u64> = schedule(5, 2).map(|s| s.index).collect();
         assert_eq!(five, vec![0, 1, 2, 3, 4, 5, 6, 7, 8, 10]);
+    }
+
+    #[test]
+    fn shard_sizes_match_the_schedule() {
+        for games in 1..7 {
+            for pairings in 1..4 {
+                let all: Vec<u64> = schedule(games, pairings).map(|s| s.index).collect();
+                assert_eq!(shard_size(games, pairings, None), all.len() as u64);
+                for count in 1..5 {
+                    for number in 1..=count {
+                        let mine = all.iter().filter(|i| *i % count == number - 1).count() as u64;
+                        assert_eq!(shard_size(games, pairings, Some((number, count))), mine);
+                    }
+                }
+            }
+        }
+        // The largest tournament allowed is counted without overflow.
+        assert_eq!(shard_size(MAX_GAMES, 1, None), MAX_GAMES);
+        assert!(scheduled(&slot(u64::MAX - 1, 1), u64::MAX));
+        assert!(!scheduled(&slot(u64::MAX, 1), u64::MAX));
+        assert!(!scheduled(&slot(u64::MAX, 1), 3));
     }
 
     #[test]
