@@ -279,7 +279,7 @@ mod tests {
         let mut game = abstracta::open("tictactoe").unwrap();
         game.play_list("b2 a1").unwrap();
         let board = board_json(&*game);
-        assert_eq!(board["cells"][0]["p"], "a1");
-        assert_eq!(board["cells"][0]["colour"], "white");
+        assert_eq!(board["cells"][1]["p"], "a1");
+        assert_eq!(board["cells"][1]["colour"], "white");
     }
 }
