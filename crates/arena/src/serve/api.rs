@@ -247,12 +247,20 @@ fn read_and_handle(state: &State, request: &mut tiny_http::Request) -> Reply {
 }
 
 fn too_large(max: usize) -> Reply {
-    ApiError::new(413, format!("the request body is larger than this server's cap of {max} bytes")).into()
+    ApiError::new(
+        413,
+        format!("the request body is larger than this server's cap of {max} bytes"),
+    )
+    .into()
 }
 
 fn loopback_host(host: &str) -> bool {
     let name = match host.strip_prefix('[') {
-        Some(rest) => rest.split(']').next().map(|h| format!("[{h}]")).unwrap_or_default(),
+        Some(rest) => rest
+            .split(']')
+            .next()
+            .map(|h| format!("[{h}]"))
+            .unwrap_or_default(),
         None => host.split(':').next().unwrap_or("").to_owned(),
     };
     matches!(
@@ -274,7 +282,11 @@ fn route(state: &State, method: &str, url: &str, body: &[u8]) -> Reply {
     let path = url.split(['?', '#']).next().unwrap_or("");
     if !path.starts_with("/api/") {
         if method != "GET" && method != "HEAD" {
-            return ApiError::new(405, format!("{method} is not allowed here: pages are read with GET")).into();
+            return ApiError::new(
+                405,
+                format!("{method} is not allowed here: pages are read with GET"),
+            )
+            .into();
         }
         return match assets::asset(path) {
             Some((content_type, bytes)) => Reply {
@@ -290,7 +302,10 @@ fn route(state: &State, method: &str, url: &str, body: &[u8]) -> Reply {
         if method == m {
             Ok(())
         } else {
-            Err(ApiError::new(405, format!("{method} is not allowed on {path}: use {m}")))
+            Err(ApiError::new(
+                405,
+                format!("{method} is not allowed on {path}: use {m}"),
+            ))
         }
     };
     let result = match segments.as_slice() {
@@ -313,11 +328,22 @@ fn route(state: &State, method: &str, url: &str, body: &[u8]) -> Reply {
 /// server's limits.
 fn games(limits: &Limits) -> Value {
     let variants = [
-        ("escabel", &["escabel", "escabel:size=7", "escabel:variant=checkered", "escabel:size=7,variant=checkered,corner=white"][..]),
+        (
+            "escabel",
+            &[
+                "escabel",
+                "escabel:size=7",
+                "escabel:variant=checkered",
+                "escabel:size=7,variant=checkered,corner=white",
+            ][..],
+        ),
         ("swack", &["swack", "swack:size=6", "swack:variant=free"][..]),
         ("ecalper", &["ecalper", "ecalper:size=5"][..]),
         ("epaminondas", &["epaminondas", "epaminondas:variant=stones"][..]),
-        ("whirlwind", &["whirlwind", "whirlwind:size=12", "whirlwind:setup=b"][..]),
+        (
+            "whirlwind",
+            &["whirlwind", "whirlwind:size=12", "whirlwind:setup=b"][..],
+        ),
     ];
     json!({
         "games": abstracta::registry::game_names(),
@@ -358,8 +384,11 @@ struct SearchRequest {
 }
 
 fn parse_body<'a, T: Deserialize<'a>>(body: &'a [u8], expected: &str) -> Result<T, ApiError> {
-    serde_json::from_slice(body)
-        .map_err(|e| ApiError::bad_request(format!("bad request body: expected a JSON object {expected}: {e}")))
+    serde_json::from_slice(body).map_err(|e| {
+        ApiError::bad_request(format!(
+            "bad request body: expected a JSON object {expected}: {e}"
+        ))
+    })
 }
 
 const POSITION_FIELDS: &str = "with spec (a game spec) and plies (plies separated by spaces)";
@@ -368,7 +397,10 @@ const SEARCH_FIELDS: &str =
 
 /// The game `spec` after `plies`, with the command line's errors.
 fn open_game(limits: &Limits, spec: &str, plies: &str) -> Result<Box<dyn AnyGame>, ApiError> {
-    let count = plies.split([' ', ',', '\t', '\n', '\r']).filter(|w| !w.is_empty()).count();
+    let count = plies
+        .split([' ', ',', '\t', '\n', '\r'])
+        .filter(|w| !w.is_empty())
+        .count();
     if count > limits.max_plies {
         return Err(ApiError::bad_request(format!(
             "{count} plies is more than this server's cap of {}",
@@ -396,7 +428,12 @@ pub fn position_json(game: &dyn AnyGame) -> Value {
     let history = game.history();
     let last = history.last().map(|p| ply_json(p));
     let render = game.render();
-    let turn_text = render.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("").trim();
+    let turn_text = render
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("")
+        .trim();
     json!({
         "spec": game.spec(),
         "name": game.name(),
@@ -425,8 +462,8 @@ pub fn checked_engine(limits: &Limits, text: &str) -> Result<EngineSpec, ApiErro
         EngineSpec::Random => {}
         EngineSpec::Cmd { .. } => {
             return Err(ApiError::bad_request(format!(
-                "bad engine {text:?}: arena serve runs no external (cmd:) engines; use random or mcts[:OPTIONS]"
-            )))
+            "bad engine {text:?}: arena serve runs no external (cmd:) engines; use random or mcts[:OPTIONS]"
+        )))
         }
         EngineSpec::Mcts(options) => {
             let over = |what: String| {
@@ -445,7 +482,11 @@ pub fn checked_engine(limits: &Limits, text: &str) -> Result<EngineSpec, ApiErro
                 }
             }
             if options.thread_count() > limits.max_threads {
-                return over(format!("threads={} (cap {})", options.thread_count(), limits.max_threads));
+                return over(format!(
+                    "threads={} (cap {})",
+                    options.thread_count(),
+                    limits.max_threads
+                ));
             }
             if options.max_nodes > limits.max_nodes {
                 return over(format!("nodes={} (cap {})", options.max_nodes, limits.max_nodes));
@@ -458,10 +499,10 @@ pub fn checked_engine(limits: &Limits, text: &str) -> Result<EngineSpec, ApiErro
 /// The default engine of the API: a short search.
 pub const DEFAULT_WEB_ENGINE: &str = "mcts:time=1s";
 
-fn search_setup(
-    state: &State,
-    body: &[u8],
-) -> Result<(Box<dyn AnyGame>, Box<dyn abstracta::player::AnyPlayer>), ApiError> {
+/// A game to search and the engine that searches it.
+type Search = (Box<dyn AnyGame>, Box<dyn abstracta::player::AnyPlayer>);
+
+fn search_setup(state: &State, body: &[u8]) -> Result<Search, ApiError> {
     let request: SearchRequest = parse_body(body, SEARCH_FIELDS)?;
     let engine = checked_engine(
         &state.limits,
@@ -533,7 +574,11 @@ mod tests {
     use super::*;
 
     fn state() -> State {
-        State::new(Path::new("/nonexistent-runs"), Limits::default(), "127.0.0.1:1".parse().unwrap())
+        State::new(
+            Path::new("/nonexistent-runs"),
+            Limits::default(),
+            "127.0.0.1:1".parse().unwrap(),
+        )
     }
 
     fn post(state: &State, path: &str, body: &Value) -> (u16, Value) {
@@ -543,7 +588,13 @@ mod tests {
 
     #[test]
     fn hosts() {
-        for good in ["localhost:8080", "127.0.0.1:1", "[::1]:80", "LOCALHOST", "127.0.0.1"] {
+        for good in [
+            "localhost:8080",
+            "127.0.0.1:1",
+            "[::1]:80",
+            "LOCALHOST",
+            "127.0.0.1",
+        ] {
             assert!(loopback_host(good), "{good}");
         }
         for bad in ["evil.example:8080", "127.0.0.2", "", "[::2]:80", "localhost.evil"] {
@@ -555,10 +606,18 @@ mod tests {
     fn errors_match_the_command_line() {
         let s = state();
         let (status, v) = post(&s, "/api/position", &json!({"spec": "chess"}));
-        let cli = crate::commands::status_command("chess", "").unwrap_err().to_string();
+        let cli = crate::commands::status_command("chess", "")
+            .unwrap_err()
+            .to_string();
         assert_eq!((status, v["error"].as_str().unwrap()), (400, cli.as_str()));
-        let (status, v) = post(&s, "/api/position", &json!({"spec": "tictactoe", "plies": "a1 zz"}));
-        let cli = crate::commands::status_command("tictactoe", "a1 zz").unwrap_err().to_string();
+        let (status, v) = post(
+            &s,
+            "/api/position",
+            &json!({"spec": "tictactoe", "plies": "a1 zz"}),
+        );
+        let cli = crate::commands::status_command("tictactoe", "a1 zz")
+            .unwrap_err()
+            .to_string();
         assert_eq!((status, v["error"].as_str().unwrap()), (400, cli.as_str()));
     }
 

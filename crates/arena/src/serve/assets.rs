@@ -5,18 +5,46 @@
 /// The files, by path: content type and bytes.
 const FILES: &[(&str, &str, &str)] = &[
     ("/", "text/html; charset=utf-8", include_str!("web/index.html")),
-    ("/index.html", "text/html; charset=utf-8", include_str!("web/index.html")),
-    ("/style.css", "text/css; charset=utf-8", include_str!("web/style.css")),
-    ("/app.js", "text/javascript; charset=utf-8", include_str!("web/app.js")),
-    ("/api.js", "text/javascript; charset=utf-8", include_str!("web/api.js")),
-    ("/board.js", "text/javascript; charset=utf-8", include_str!("web/board.js")),
-    ("/pages.js", "text/javascript; charset=utf-8", include_str!("web/pages.js")),
+    (
+        "/index.html",
+        "text/html; charset=utf-8",
+        include_str!("web/index.html"),
+    ),
+    (
+        "/style.css",
+        "text/css; charset=utf-8",
+        include_str!("web/style.css"),
+    ),
+    (
+        "/app.js",
+        "text/javascript; charset=utf-8",
+        include_str!("web/app.js"),
+    ),
+    (
+        "/api.js",
+        "text/javascript; charset=utf-8",
+        include_str!("web/api.js"),
+    ),
+    (
+        "/board.js",
+        "text/javascript; charset=utf-8",
+        include_str!("web/board.js"),
+    ),
+    (
+        "/pages.js",
+        "text/javascript; charset=utf-8",
+        include_str!("web/pages.js"),
+    ),
     ("/favicon.svg", "image/svg+xml", include_str!("web/favicon.svg")),
 ];
 
 /// The file at `path`, if the page has one: its content type and bytes.
 pub fn asset(path: &str) -> Option<(&'static str, &'static [u8])> {
-    let path = if path == "/favicon.ico" { "/favicon.svg" } else { path };
+    let path = if path == "/favicon.ico" {
+        "/favicon.svg"
+    } else {
+        path
+    };
     FILES
         .iter()
         .find(|(p, _, _)| *p == path)

@@ -148,7 +148,7 @@ pub fn board_json(game: &dyn AnyGame) -> Value {
         "stacks": matches!(game.name(), "escabel" | "swack"),
     });
     if style == Style::Hex {
-        board["side"] = json!((width + 1) / 2);
+        board["side"] = json!(width.div_ceil(2));
     }
     board
 }
@@ -265,7 +265,10 @@ mod tests {
         assert_eq!(board["cells"].as_array().unwrap().len(), 16);
         assert_eq!(board["cells"][0]["height"], 1);
         let board = board_json(&*abstracta::open("ecalper:size=3").unwrap());
-        assert_eq!((board["style"].as_str(), board["side"].as_u64()), (Some("hex"), Some(3)));
+        assert_eq!(
+            (board["style"].as_str(), board["side"].as_u64()),
+            (Some("hex"), Some(3))
+        );
         let board = board_json(&*abstracta::open("epaminondas").unwrap());
         assert_eq!(board["cells"].as_array().unwrap().len(), 56);
         let board = board_json(&*abstracta::open("whirlwind:size=12").unwrap());

@@ -134,7 +134,11 @@ impl Server {
 /// the process is stopped.
 pub fn serve_command(options: &ServeOptions) -> Result<(), ArenaError> {
     let server = Server::start(options)?;
-    println!("arena serve: http://{}/ (runs from {})", server.addr(), options.runs.display());
+    println!(
+        "arena serve: http://{}/ (runs from {})",
+        server.addr(),
+        options.runs.display()
+    );
     server.wait();
     Ok(())
 }

@@ -133,7 +133,8 @@ impl Runs {
     /// progress; folders that cannot be read are listed with their error.
     pub fn list(&self) -> Result<Value, ApiError> {
         let root = self.root()?;
-        let entries = fs::read_dir(root).map_err(|e| ApiError::unprocessable(format!("reading the runs folder: {e}")))?;
+        let entries = fs::read_dir(root)
+            .map_err(|e| ApiError::unprocessable(format!("reading the runs folder: {e}")))?;
         let mut runs = Vec::new();
         let mut skipped = Vec::new();
         for entry in entries.flatten() {
@@ -166,7 +167,12 @@ impl Runs {
                 Err(e) => runs.push(json!({"name": name, "error": e.message, "modified": modified})),
             }
         }
-        runs.sort_by(|a, b| b["modified"].as_u64().cmp(&a["modified"].as_u64()).then(a["name"].as_str().cmp(&b["name"].as_str())));
+        runs.sort_by(|a, b| {
+            b["modified"]
+                .as_u64()
+                .cmp(&a["modified"].as_u64())
+                .then(a["name"].as_str().cmp(&b["name"].as_str()))
+        });
         Ok(json!({"runs": runs, "skipped": skipped}))
     }
 
@@ -279,7 +285,11 @@ fn expected_games(config: &TournamentConfig) -> u64 {
         n * n.saturating_sub(1) / 2
     };
     let total = pairings.saturating_mul(config.games);
-    let Some(shard) = config.shard.as_deref().and_then(|s| s.parse::<crate::tournament::Shard>().ok()) else {
+    let Some(shard) = config
+        .shard
+        .as_deref()
+        .and_then(|s| s.parse::<crate::tournament::Shard>().ok())
+    else {
         return total;
     };
     // Slot i plays round i / (2P), colours exchanged when odd; it is

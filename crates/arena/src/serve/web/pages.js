@@ -180,7 +180,9 @@ export function runPage(app, [name]) {
     try {
       const r = await api.run(name);
       const c = r.config;
-      const elo = (p) => p.elo === null ? "–" : `${p.elo.toFixed(0)} [${p.elo_low === null ? "–∞" : p.elo_low.toFixed(0)}, ${p.elo_high === null ? "∞" : p.elo_high.toFixed(0)}]`;
+      // A clean sweep's Elo is infinite: the records hold it as ±1000.
+      const e = (x) => x === null ? "–" : x >= 1000 ? "+∞" : x <= -1000 ? "−∞" : x.toFixed(0);
+      const elo = (p) => `${e(p.elo)} [${e(p.elo_low)}, ${e(p.elo_high)}]`;
       const standings = h("table", { class: "table standings" },
         h("thead", {}, h("tr", {}, ["#", "player", "points", "games", "W", "D", "L"].map((t) => h("th", {}, t)))),
         h("tbody", {}, r.standings.map((s, i) => h("tr", { "data-player": s.name },
@@ -467,9 +469,14 @@ export function playPage(app, _args, params) {
       await proceed(gen);
     } catch (e) {
       if (gen !== generation) return;
-      status.replaceChildren(errorBox(e.message));
+      // The plies before stay as they were; the message says what was
+      // wrong with the new one.
       if (!pos) setTurn("error");
-      else draw();
+      else {
+        setTurn(pos.status.finished ? "over" : "human");
+        draw();
+      }
+      status.replaceChildren(errorBox(e.message));
     }
   }
 
