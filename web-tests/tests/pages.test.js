@@ -61,7 +61,7 @@ test("a recorded game steps ply by ply, by buttons, keys and links", async () =>
     const want = Object.fromEntries(expected.board.cells.map((c) => [c.p, `${c.colour} ${c.height}`]));
     assert.deepEqual(await pieces(page), want, `after ply ${i}`);
     // The last ply is marked on its cells.
-    const marked = await page.$$eval("svg.board .last-mark", (els) => els.map((e) => e.dataset.cell));
+    const marked = await page.$$eval("svg.board .last-mark:not(.turn)", (els) => els.map((e) => e.dataset.cell));
     assert.deepEqual(marked, expected.last.cells, `mark after ply ${i}`);
     assert.match(page.url(), new RegExp(`ply=${i}$`));
     if (i === 3) await shot(page, "viewer-escabel-ply3");
@@ -125,6 +125,9 @@ const positions = [
     plies: "a1 b1 c1 xb1 a2 c3 e5",
     // C1, then C2: White replaces b1 and places three.
     want: { a1: "black", b1: "white", c1: "black", a2: "white", c3: "white", e5: "white" },
+    // The whole of White's last turn is marked: e5 as the last ply.
+    turn: ["b1", "a2", "c3"],
+    last: ["e5"],
   },
   {
     name: "epaminondas-stones",
@@ -137,9 +140,19 @@ const positions = [
     name: "whirlwind",
     spec: "whirlwind:size=12",
     plies: "",
-    // W1: on 12x12, c = 2, 28 stones.
+    // W1: on 12x12, c = 2, 28 stones, all of the set-up.
     count: 28,
+    setup: 28,
     want: {},
+  },
+  {
+    name: "whirlwind-turn",
+    spec: "whirlwind:size=6",
+    plies: "a2 a3 a4",
+    // W2: Black's first turn is one stone; White's two (a3, a4).
+    want: { a2: "black", a3: "white", a4: "white", a1: "black" },
+    turn: ["a3"],
+    last: ["a4"],
   },
 ];
 
@@ -151,6 +164,10 @@ test("the SVG shows the expected pieces after given plies", async () => {
     const got = await pieces(page);
     for (const [cell, want] of Object.entries(p.want)) assert.equal(got[cell], want, `${p.name}: ${cell}`);
     if (p.count !== undefined) assert.equal(Object.keys(got).length, p.count, p.name);
+    if (p.setup !== undefined) assert.equal(await page.locator("svg.board .piece[data-setup]").count(), p.setup, p.name);
+    const marks = (sel) => page.$$eval(sel, (els) => els.map((e) => e.dataset.cell));
+    if (p.turn) assert.deepEqual(await marks("svg.board .last-mark.turn"), p.turn, `${p.name}: the last turn`);
+    if (p.last) assert.deepEqual(await marks("svg.board .last-mark:not(.turn)"), p.last, `${p.name}: the last ply`);
     await shot(page, `pieces-${p.name}`);
     assert.deepEqual(page.problems, [], p.name);
     await page.close();

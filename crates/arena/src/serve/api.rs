@@ -423,6 +423,26 @@ fn status_json(game: &dyn AnyGame) -> Value {
     })
 }
 
+/// The plies of the last turn, oldest first: the last ply and the ones
+/// before it by the same seat (Ecalper and Whirlwind turns have several).
+fn last_turn(game: &dyn AnyGame) -> Vec<Value> {
+    let mut back = game.clone_box();
+    let mut turn = Vec::new();
+    let mut mover = None;
+    // A turn has at most four plies; a few more steps back cost nothing.
+    while turn.len() < 8 {
+        let Some(ply) = back.undo() else { break };
+        let seat = back.to_move().map(|(s, _)| s);
+        if mover.is_some() && seat != mover {
+            break;
+        }
+        mover = seat;
+        turn.push(ply_json(&ply));
+    }
+    turn.reverse();
+    turn
+}
+
 /// A position as the page draws it (see docs/web-api.md).
 pub fn position_json(game: &dyn AnyGame) -> Value {
     let history = game.history();
@@ -443,6 +463,7 @@ pub fn position_json(game: &dyn AnyGame) -> Value {
         "turn_text": turn_text,
         "board": board_json(game),
         "last": last,
+        "last_turn": last_turn(game),
         "legal": game.legal_plies().iter().map(|p| ply_json(p)).collect::<Vec<_>>(),
         "render": render,
     })
@@ -584,6 +605,18 @@ mod tests {
     fn post(state: &State, path: &str, body: &Value) -> (u16, Value) {
         let reply = handle(state, "POST", path, body.to_string().as_bytes());
         (reply.status, serde_json::from_slice(&reply.body).unwrap())
+    }
+
+    #[test]
+    fn the_last_turn_holds_every_ply_of_the_last_mover() {
+        let mut game = abstracta::open("ecalper:size=3").unwrap();
+        game.play_list("a1 b1 c1 xb1 a2").unwrap();
+        let plies: Vec<Value> = last_turn(&*game).iter().map(|p| p["ply"].clone()).collect();
+        assert_eq!(plies, [json!("xb1"), json!("a2")]);
+        let mut game = abstracta::open("escabel:size=5").unwrap();
+        assert!(last_turn(&*game).is_empty());
+        game.play_list("c3 b2").unwrap();
+        assert_eq!(last_turn(&*game).len(), 1);
     }
 
     #[test]

@@ -34,6 +34,8 @@ struct Cell {
     colour: &'static str,
     /// The stack height, for games with stacks.
     height: Option<u8>,
+    /// Whether the piece stood there from the start (Whirlwind's set-up).
+    setup: bool,
 }
 
 fn stacks(cells: &Cells<Stack>) -> Vec<Cell> {
@@ -43,6 +45,7 @@ fn stacks(cells: &Cells<Stack>) -> Vec<Cell> {
             point,
             colour: stack.colour.name(),
             height: Some(stack.height),
+            setup: false,
         })
         .collect()
 }
@@ -54,6 +57,7 @@ fn stones(cells: &Cells<Colour>) -> Vec<Cell> {
             point,
             colour: colour.name(),
             height: None,
+            setup: false,
         })
         .collect()
 }
@@ -74,6 +78,7 @@ fn tictactoe_marks(position: &Position<TicTacToe>) -> Vec<Cell> {
             point,
             colour: if i % 2 == 0 { "black" } else { "white" },
             height: None,
+            setup: false,
         })
         .collect()
 }
@@ -81,7 +86,7 @@ fn tictactoe_marks(position: &Position<TicTacToe>) -> Vec<Cell> {
 /// The board of `game` as JSON: `style` (`points`, `squares`, `hex`),
 /// `width` and `height` (for `hex`, `side` too: cells are `(c, r)` with
 /// `|c - r| < side`), `cells` (the occupied ones: `p`, `c`, `r`, `colour`,
-/// `height` for stacks), `edges` (which edges each colour owns:
+/// `height` for stacks, `setup` for Whirlwind's set-up stones), `edges` (which edges each colour owns:
 /// `top`, `bottom`, `left`, `right`) and `stacks` (whether heights count).
 pub fn board_json(game: &dyn AnyGame) -> Value {
     let any = game.as_any();
@@ -108,6 +113,7 @@ pub fn board_json(game: &dyn AnyGame) -> Value {
                         abstracta::epaminondas::Piece::Stone => "stone",
                     },
                     height: None,
+                    setup: false,
                 })
                 .collect();
             // Each side's home row: the one the other side races to.
@@ -116,7 +122,13 @@ pub fn board_json(game: &dyn AnyGame) -> Value {
         } else if let Some(p) = any.downcast_ref::<Position<abstracta::whirlwind::Whirlwind>>() {
             let c = p.game().board_cells();
             let edges = json!({"black": ["top", "bottom"], "white": ["left", "right"]});
-            (Style::Points, c.width(), c.height(), stones(&c), edges)
+            // The set-up stones (W1) are told apart from the placed ones.
+            let start = p.start().board_cells();
+            let mut cells = stones(&c);
+            for cell in &mut cells {
+                cell.setup = start.get(cell.point).is_some();
+            }
+            (Style::Points, c.width(), c.height(), cells, edges)
         } else if let Some(p) = any.downcast_ref::<Position<TicTacToe>>() {
             (Style::Squares, 3, 3, tictactoe_marks(p), json!({}))
         } else {
@@ -135,6 +147,9 @@ pub fn board_json(game: &dyn AnyGame) -> Value {
             });
             if let Some(h) = cell.height {
                 v["height"] = json!(h);
+            }
+            if cell.setup {
+                v["setup"] = json!(true);
             }
             v
         })
@@ -271,8 +286,24 @@ mod tests {
         );
         let board = board_json(&*abstracta::open("epaminondas").unwrap());
         assert_eq!(board["cells"].as_array().unwrap().len(), 56);
-        let board = board_json(&*abstracta::open("whirlwind:size=12").unwrap());
+        let mut game = abstracta::open("whirlwind:size=12").unwrap();
+        let board = board_json(&*game);
         assert_eq!(board["cells"].as_array().unwrap().len(), 28);
+        assert!(board["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| c["setup"] == true));
+        let free = game.legal_plies()[0].clone();
+        game.play(&free).unwrap();
+        let board = board_json(&*game);
+        let placed: Vec<_> = board["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| c.get("setup").is_none())
+            .collect();
+        assert_eq!((placed.len(), placed[0]["p"].as_str()), (1, Some(free.as_str())));
         let mut game = abstracta::open("escabel:size=5").unwrap();
         game.play_list("c3 b2").unwrap();
         let board = board_json(&*game);

@@ -7,10 +7,12 @@
 //! file is opened through its canonical path, which must lie under the
 //! root's: a symbolic link that leads elsewhere is refused.
 
+use std::collections::HashMap;
 use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::time::UNIX_EPOCH;
+use std::sync::{Arc, Mutex};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde_json::{json, Value};
 
@@ -24,9 +26,18 @@ use super::ApiError;
 pub const MAX_FILE_BYTES: u64 = 256 * 1024 * 1024;
 
 /// The folders of tournaments, under one root.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Runs {
     root: Option<PathBuf>,
+    cache: Mutex<HashMap<PathBuf, CachedGames>>,
+}
+
+/// A parsed games.jsonl with the size and time it had.
+#[derive(Debug)]
+struct CachedGames {
+    stamp: (u64, Option<SystemTime>),
+    games: Arc<Vec<GameRecord>>,
+    torn: bool,
 }
 
 /// Whether `name` may name a run folder: no separators, no `..`, nothing
@@ -43,7 +54,7 @@ pub fn plain_name(name: &str) -> bool {
 /// One folder's files, as far as they could be read.
 struct Folder {
     config: TournamentConfig,
-    games: Vec<GameRecord>,
+    games: Arc<Vec<GameRecord>>,
     /// A torn last line (a game being written) that was left out.
     torn: bool,
 }
@@ -54,6 +65,7 @@ impl Runs {
     pub fn new(root: &Path) -> Runs {
         Runs {
             root: fs::canonicalize(root).ok().filter(|p| p.is_dir()),
+            cache: Mutex::default(),
         }
     }
 
@@ -79,9 +91,9 @@ impl Runs {
         Ok(path)
     }
 
-    /// Reads `file` of `dir` if it exists; refuses paths that leave the
-    /// root and files over [`MAX_FILE_BYTES`].
-    fn read(&self, dir: &Path, file: &str) -> Result<Option<String>, ApiError> {
+    /// The canonical path of `file` of `dir`, if it exists; refuses one
+    /// that leads outside the root.
+    fn locate(&self, dir: &Path, file: &str) -> Result<Option<PathBuf>, ApiError> {
         let root = self.root()?;
         let Ok(path) = fs::canonicalize(dir.join(file)) else {
             return Ok(None);
@@ -92,6 +104,15 @@ impl Runs {
                 dir.display()
             )));
         }
+        Ok(Some(path))
+    }
+
+    /// Reads `file` of `dir` if it exists (see [`Runs::locate`]); refuses
+    /// files over [`MAX_FILE_BYTES`].
+    fn read(&self, dir: &Path, file: &str) -> Result<Option<String>, ApiError> {
+        let Some(path) = self.locate(dir, file)? else {
+            return Ok(None);
+        };
         let unreadable = |e: std::io::Error| ApiError::unprocessable(format!("reading {file}: {e}"));
         let f = fs::File::open(&path).map_err(unreadable)?;
         let mut text = String::new();
@@ -104,6 +125,34 @@ impl Runs {
             )));
         }
         Ok(Some(text))
+    }
+
+    /// The games of `dir`, parsed again only when games.jsonl changed size
+    /// or time since the last request (pages poll every few seconds; a
+    /// long tournament's file is large).
+    fn games(&self, dir: &Path) -> Result<(Arc<Vec<GameRecord>>, bool), ApiError> {
+        let Some(path) = self.locate(dir, "games.jsonl")? else {
+            return Ok((Arc::default(), false));
+        };
+        let stamp = fs::metadata(&path).map(|m| (m.len(), m.modified().ok())).ok();
+        let mut cache = self.cache.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(hit) = cache.get(&path).filter(|c| Some(c.stamp) == stamp) {
+            return Ok((Arc::clone(&hit.games), hit.torn));
+        }
+        let text = self.read(dir, "games.jsonl")?.unwrap_or_default();
+        let (games, torn) = parse_live_games(&text).map_err(ApiError::unprocessable)?;
+        let games = Arc::new(games);
+        if let Some(stamp) = stamp {
+            cache.insert(
+                path,
+                CachedGames {
+                    stamp,
+                    games: Arc::clone(&games),
+                    torn,
+                },
+            );
+        }
+        Ok((games, torn))
     }
 
     fn load(&self, dir: &Path) -> Result<Folder, ApiError> {
@@ -124,8 +173,7 @@ impl Runs {
                 }
             },
         };
-        let text = self.read(dir, "games.jsonl")?.unwrap_or_default();
-        let (games, torn) = parse_live_games(&text).map_err(ApiError::unprocessable)?;
+        let (games, torn) = self.games(dir)?;
         Ok(Folder { config, games, torn })
     }
 
@@ -258,8 +306,9 @@ impl Runs {
         let folder = self.load(&dir)?;
         let game = folder
             .games
-            .into_iter()
+            .iter()
             .find(|g| g.index == index)
+            .cloned()
             .ok_or_else(|| ApiError::not_found(format!("run {name:?} has no game {index}")))?;
         serde_json::to_value(game).map_err(|e| ApiError::unprocessable(e.to_string()))
     }

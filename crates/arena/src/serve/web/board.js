@@ -150,6 +150,10 @@ function drawPiece(g, cell, q, radius, stacks) {
     el("circle", { cx: q.x, cy: q.y + i * 2.5, r: radius, class: `disc ${cell.colour} under` }, piece);
   }
   el("circle", { cx: q.x, cy: q.y, r: radius, class: `disc ${cell.colour}` }, piece);
+  if (cell.setup) {
+    piece.setAttribute("data-setup", "true");
+    el("circle", { cx: q.x, cy: q.y, r: radius * 0.45, class: `setup-mark ${cell.colour}` }, piece);
+  }
   if (stacks) text(piece, q.x, q.y, String(cell.height), `height ${cell.colour}`);
 }
 
@@ -192,6 +196,16 @@ export function drawBoard(position, options = {}) {
       const p = geo.at(a.c, a.r);
       const q = geo.at(b.c, b.r);
       el("line", { x1: p.x, y1: p.y, x2: q.x, y2: q.y, class: "last-path" }, marks);
+    }
+  }
+  // The earlier plies of the last turn (Ecalper, Whirlwind), ringed thinly.
+  const turn = position.last_turn || [];
+  for (const ply of turn.slice(0, -1)) {
+    for (const name of ply.cells) {
+      const p = parseCell(name);
+      if (!p) continue;
+      const q = geo.at(p.c, p.r);
+      el("circle", { cx: q.x, cy: q.y, r: geo.radius + 2, class: "last-mark turn", "data-cell": name }, overlay);
     }
   }
   last.forEach((name, i) => {
