@@ -204,7 +204,7 @@ fn pages_and_positions() {
     assert_eq!(finished["to_move"], Value::Null);
     assert_eq!(finished["legal"], json!([]));
 
-    server.stop();
+    server.shutdown();
 }
 
 #[test]
@@ -260,7 +260,7 @@ fn bad_input_gets_the_command_lines_errors() {
     // Garbage on the socket is answered or dropped, and the server goes on.
     let _ = raw(addr, b"\x00\x01garbage\r\n\r\n");
     assert_eq!(get(addr, "/api/games").status, 200);
-    server.stop();
+    server.shutdown();
 }
 
 #[test]
@@ -313,7 +313,7 @@ fn safety_caps() {
         b"GET /api/games HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n",
     );
     assert_eq!(foreign.status, 421);
-    server.stop();
+    server.shutdown();
 }
 
 #[test]
@@ -362,7 +362,7 @@ fn searches_beyond_the_cap_are_refused_with_503() {
     let moved = moved.json();
     assert_eq!(moved["position"]["plies"].as_array().unwrap().len(), 1);
     assert_eq!(moved["seat"], "first");
-    server.stop();
+    server.shutdown();
 }
 
 #[test]
@@ -431,7 +431,7 @@ fn tournaments_are_read_live_and_only_under_runs() {
         let answer = get(addr, "/api/runs/empty");
         assert_eq!(answer.status, 403, "a file linked from outside is refused");
     }
-    server.stop();
+    server.shutdown();
     let _ = std::fs::remove_dir_all(&runs);
 }
 
@@ -441,5 +441,5 @@ fn a_missing_runs_folder_says_so() {
     let answer = get(server.addr(), "/api/runs");
     assert_eq!(answer.status, 404);
     assert!(answer.error().contains("--runs"), "{}", answer.error());
-    server.stop();
+    server.shutdown();
 }

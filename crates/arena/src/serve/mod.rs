@@ -13,7 +13,7 @@
 //! use arena::serve::{ServeOptions, Server};
 //! let server = Server::start(&ServeOptions::default()).unwrap();
 //! println!("http://{}/", server.addr());
-//! server.stop();
+//! server.shutdown();
 //! ```
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -57,11 +57,11 @@ impl Default for ServeOptions {
     }
 }
 
-/// A running server: its address, and a way to stop it.
+/// A running server: its address, and a way to shut it down.
 pub struct Server {
     http: Arc<tiny_http::Server>,
     addr: SocketAddr,
-    stop: Arc<AtomicBool>,
+    closing: Arc<AtomicBool>,
     workers: Vec<JoinHandle<()>>,
 }
 
@@ -82,16 +82,16 @@ impl Server {
             .to_ip()
             .ok_or_else(|| ArenaError::Failed(format!("listening on {wanted} gave no IP address")))?;
         let http = Arc::new(http);
-        let stop = Arc::new(AtomicBool::new(false));
+        let closing = Arc::new(AtomicBool::new(false));
         let state = Arc::new(api::State::new(&options.runs, options.limits.clone(), addr));
         // Searches block their thread; a few more threads keep pages and
         // positions answering meanwhile.
         let threads = options.limits.max_searches + 4;
         let workers = (0..threads)
             .map(|_| {
-                let (http, stop, state) = (Arc::clone(&http), Arc::clone(&stop), Arc::clone(&state));
+                let (http, closing, state) = (Arc::clone(&http), Arc::clone(&closing), Arc::clone(&state));
                 std::thread::spawn(move || {
-                    while !stop.load(Ordering::Relaxed) {
+                    while !closing.load(Ordering::Relaxed) {
                         if let Ok(Some(request)) = http.recv_timeout(Duration::from_millis(200)) {
                             api::respond(&state, request);
                         }
@@ -102,7 +102,7 @@ impl Server {
         Ok(Server {
             http,
             addr,
-            stop,
+            closing,
             workers,
         })
     }
@@ -121,8 +121,8 @@ impl Server {
 
     /// Stops the workers (after the requests they are answering) and
     /// closes the socket.
-    pub fn stop(self) {
-        self.stop.store(true, Ordering::Relaxed);
+    pub fn shutdown(self) {
+        self.closing.store(true, Ordering::Relaxed);
         self.http.unblock();
         for w in self.workers {
             let _ = w.join();
@@ -131,7 +131,7 @@ impl Server {
 }
 
 /// `arena serve`: starts the server, prints its address and serves until
-/// the process is stopped.
+/// the process ends.
 pub fn serve_command(options: &ServeOptions) -> Result<(), ArenaError> {
     let server = Server::start(options)?;
     println!(

@@ -6,7 +6,7 @@
 
 const NS = "http://www.w3.org/2000/svg";
 const S = 40; // a cell's size in SVG units
-const M = 30; // the margin that holds the coordinates
+const M = 36; // the margin that holds the coordinates
 
 function el(name, attrs = {}, parent = null) {
   const node = document.createElementNS(NS, name);
@@ -72,7 +72,7 @@ function layout(board) {
   const at = (c, r) => ({ x: M + c * S + S / 2, y: M / 2 + (h - 1 - r) * S + S / 2 });
   const labels = [];
   for (let c = 0; c < w; c++) labels.push({ x: at(c, 0).x, y: M / 2 + h * S + M / 2, t: String.fromCharCode(97 + c) });
-  for (let r = 0; r < h; r++) labels.push({ x: M / 2, y: at(0, r).y, t: String(r + 1) });
+  for (let r = 0; r < h; r++) labels.push({ x: M / 2 - 3, y: at(0, r).y, t: String(r + 1) });
   return { cells, at, width: M + w * S + M / 2, height: M / 2 + h * S + M, labels, radius: S * 0.4 };
 }
 

@@ -5,7 +5,7 @@
 import * as api from "./api.js";
 import { drawBoard, drawGraph } from "./board.js";
 
-// ---------------------------------------------------------------- helpers
+// ---------------------------------------------------------------- building blocks
 
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
