@@ -171,7 +171,8 @@ export function drawBoard(position, options = {}) {
   const geo = layout(board);
   const svg = el("svg", {
     viewBox: `0 0 ${geo.width.toFixed(1)} ${geo.height.toFixed(1)}`,
-    class: `board board-${board.style} game-${position.name}`,
+    // Boards of many cells get more room on the page.
+    class: `board board-${board.style} game-${position.name}${geo.cells.length > 200 ? " big" : ""}`,
     role: "img",
     "aria-label": `${position.spec} after ${position.plies.length} plies`,
     "data-plies": position.plies.length,
