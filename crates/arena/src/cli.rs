@@ -103,6 +103,8 @@ pub enum CommandLine {
         #[arg(long, default_value = DEFAULT_ENGINE)]
         engine: String,
     },
+    /// Serve the web viewer and player (tournaments, games, play, analysis).
+    Serve(crate::serve::ServeArgs),
     /// Measure playouts, perft and MCTS speed.
     Bench {
         /// Game specs (default: the five games at their default size).
@@ -266,6 +268,7 @@ pub fn run(cli: Cli) -> Result<(), ArenaError> {
             crate::protocol::serve(session, std::io::stdin().lock(), std::io::stdout())
                 .map_err(|e| ArenaError::io("serving the engine protocol", e))
         }
+        CommandLine::Serve(args) => crate::serve::serve_command(&args.options()),
         CommandLine::Bench {
             specs,
             threads,

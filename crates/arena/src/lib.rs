@@ -1,5 +1,5 @@
-//! `arena`: tournaments, perft, the engine protocol, terminal play and
-//! benchmarks for abstracta games, as a library behind a thin binary.
+//! `arena`: tournaments, perft, the engine protocol, terminal and web play
+//! and benchmarks for abstracta games, as a library behind a thin binary.
 //!
 //! Arena keeps the command line and the external (`cmd:`) engine client;
 //! games, positions and players are the library's. Commands that play or
@@ -41,6 +41,7 @@ pub mod output;
 pub mod play;
 pub mod protocol;
 pub mod records;
+pub mod serve;
 pub mod stats;
 pub mod tournament;
 

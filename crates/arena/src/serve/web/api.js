@@ -1,0 +1,47 @@
+// The JSON API of arena serve (docs/web-api.md): every call either gives
+// the answer's JSON or throws an Error carrying the server's message.
+
+async function call(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (e) {
+    throw new Error(`the server did not answer (${e.message})`);
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch (_) {
+    throw new Error(`the server answered ${response.status} without JSON`);
+  }
+  if (!response.ok) {
+    const error = new Error(data && data.error ? data.error : `HTTP ${response.status}`);
+    error.status = response.status;
+    throw error;
+  }
+  return data;
+}
+
+export const getJSON = (path) => call("GET", path);
+export const postJSON = (path, body) => call("POST", path, body);
+
+export const position = (spec, plies) => postJSON("/api/position", { spec, plies: plies.join(" ") });
+export const engineMove = (spec, plies, engine, seed) =>
+  postJSON("/api/move", { spec, plies: plies.join(" "), engine, seed });
+export const analyse = (spec, plies, engine, seed = 1) =>
+  postJSON("/api/analyse", { spec, plies: plies.join(" "), engine, seed });
+export const runs = () => getJSON("/api/runs");
+export const run = (name) => getJSON(`/api/runs/${encodeURIComponent(name)}`);
+export const runGame = (name, index) =>
+  getJSON(`/api/runs/${encodeURIComponent(name)}/games/${encodeURIComponent(index)}`);
+export const games = () => getJSON("/api/games");
+
+// Splits a ply list as the server does: spaces or commas.
+export function splitPlies(text) {
+  return String(text || "").split(/[\s,]+/).filter((w) => w.length > 0);
+}

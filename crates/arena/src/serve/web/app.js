@@ -1,0 +1,47 @@
+// The page's router: `#/PAGE/ARG/ARG?key=value` picks one of the pages;
+// links keep all their state in the hash, so every view can be
+// bookmarked and shared.
+
+import * as pages from "./pages.js";
+
+const routes = {
+  "": pages.home,
+  runs: pages.runsPage,
+  run: pages.runPage,
+  game: pages.gamePage,
+  play: pages.playPage,
+  analyse: pages.analysePage,
+};
+
+let cleanup = null;
+
+export function parseHash(hash) {
+  const raw = hash.replace(/^#\/?/, "");
+  const [path, query = ""] = raw.split("?");
+  const parts = path.split("/").filter((p) => p.length > 0).map(decodeURIComponent);
+  const params = Object.fromEntries(new URLSearchParams(query));
+  return { page: parts[0] || "", args: parts.slice(1), params };
+}
+
+// Pages that change only their own query (the ply shown, say) use
+// history.replaceState, which fires no hashchange.
+function route() {
+  const { page, args, params } = parseHash(location.hash);
+  if (cleanup) cleanup();
+  cleanup = null;
+  const app = document.getElementById("app");
+  app.replaceChildren();
+  app.dataset.page = page || "home";
+  for (const a of document.querySelectorAll("nav a")) {
+    a.classList.toggle("active", a.dataset.nav === page || (page === "run" && a.dataset.nav === "runs") || (page === "game" && a.dataset.nav === "runs"));
+  }
+  const view = routes[page];
+  if (!view) {
+    app.textContent = `No page "${page}".`;
+    return;
+  }
+  cleanup = view(app, args, params) || null;
+}
+
+window.addEventListener("hashchange", route);
+route();

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Browser tests of `arena serve`: makes a runs folder with a short
+# tournament, starts the server given as $1 on a free loopback port, runs
+# the tests (node's test runner, headless Chromium) and stops the server
+# on every way out.
+set -euo pipefail
+cd "$(dirname "$0")"
+arena=$(realpath "${1:?usage: web-tests/run.sh PATH/TO/arena}")
+work=$(mktemp -d)
+server=""
+cleanup() {
+    if [ -n "$server" ]; then
+        kill "$server" 2>/dev/null || true
+        wait "$server" 2>/dev/null || true
+    fi
+    rm -rf "$work"
+}
+trap cleanup EXIT INT TERM
+
+mkdir -p "$work/runs"
+"$arena" tournament escabel:size=5 --player first=random --player second=random \
+    --games 2 --openings none --seed 7 --out "$work/runs/escabel5" >"$work/tournament.log" 2>&1
+"$arena" serve --port 0 --runs "$work/runs" >"$work/serve.log" 2>&1 &
+server=$!
+url=""
+for _ in $(seq 100); do
+    url=$(grep -o 'http://127\.0\.0\.1:[0-9]*' "$work/serve.log" | head -n 1 || true)
+    [ -n "$url" ] && break
+    sleep 0.1
+done
+if [ -z "$url" ]; then
+    echo "arena serve did not start:" >&2
+    cat "$work/serve.log" >&2
+    exit 1
+fi
+echo "testing $url"
+ARENA_URL="$url" ARENA_RUNS="$work/runs" ARENA_RUN=escabel5 \
+    node --test --test-concurrency=1 tests/
