@@ -4,8 +4,9 @@
 # the tests (node's test runner, headless Chromium) and stops the server
 # on every way out.
 set -euo pipefail
-cd "$(dirname "$0")"
+# The binary's path is taken before the cd, so a relative one works.
 arena=$(realpath "${1:?usage: web-tests/run.sh PATH/TO/arena}")
+cd "$(dirname "$0")"
 work=$(mktemp -d)
 server=""
 cleanup() {
