@@ -18,7 +18,7 @@ pub const DEFAULT_MAX_NODES: usize = 2_000_000;
 /// Every key the engine spec accepts, in canonical order.
 pub const KEYS: &[&str] = &[
     "iters", "time", "threads", "c", "rave", "solver", "seed", "nodes", "parallel", "playout", "fpu",
-    "ravek", "expand", "ponder",
+    "ravek", "expand", "ponder", "decisive", "guided", "eval",
 ];
 
 /// How a search is configured. Parsed from and printed as the engine spec
@@ -79,6 +79,20 @@ pub struct MctsOptions {
     /// the arena engine protocol), which then call [`Mcts::ponder`](crate::Mcts::ponder)
     /// after the engine's own ply; a single search does not look at it.
     pub ponder: bool,
+    /// `decisive=on|off`: use the game's decisive and forced plies
+    /// (`Game::decisive_ply`, `Game::forced_plies`) at expansion (only
+    /// those children are made) and in playouts. `None` (not in the spec)
+    /// means the game's recommendation, `Game::SEARCH_HINTS`.
+    pub decisive: Option<bool>,
+    /// `guided=on|off`: playouts use `Game::guided_ply` instead of
+    /// `Game::random_ply` (only with the default playout policy). `None`
+    /// means the game's recommendation.
+    pub guided: Option<bool>,
+    /// `eval=N|off`: end a playout after N plies with the game's
+    /// evaluation (`Game::evaluate`), counted as a win with the evaluated
+    /// probability. `Some(0)` is `eval=off`; `None` means the game's
+    /// recommendation.
+    pub eval_after: Option<u32>,
 }
 
 impl Default for MctsOptions {
@@ -98,6 +112,9 @@ impl Default for MctsOptions {
             rave_k: 2000.0,
             expand_visits: 1,
             ponder: false,
+            decisive: None,
+            guided: None,
+            eval_after: None,
         }
     }
 }
@@ -122,6 +139,24 @@ impl MctsOptions {
         } else {
             hints.uct_exploration
         })
+    }
+
+    /// Whether a search of `G` uses decisive and forced plies: `decisive`
+    /// if set, else `G::SEARCH_HINTS`.
+    pub fn decisive_for<G: Game>(&self) -> bool {
+        self.decisive.unwrap_or(G::SEARCH_HINTS.decisive)
+    }
+
+    /// Whether a search of `G` plays guided playouts: `guided` if set,
+    /// else `G::SEARCH_HINTS`.
+    pub fn guided_for<G: Game>(&self) -> bool {
+        self.guided.unwrap_or(G::SEARCH_HINTS.guided)
+    }
+
+    /// The playout plies after which a search of `G` evaluates (0: never):
+    /// `eval_after` if set, else `G::SEARCH_HINTS`.
+    pub fn eval_after_for<G: Game>(&self) -> u32 {
+        self.eval_after.unwrap_or(G::SEARCH_HINTS.eval_after)
     }
 
     /// The number of worker threads actually used (at least 1).
@@ -351,6 +386,15 @@ impl FromStr for MctsOptions {
                 }
                 "expand" => o.expand_visits = parse_int(key, value, "a visit count from 0 to 2^32-1")?,
                 "ponder" => o.ponder = parse_on_off(key, value)?,
+                "decisive" => o.decisive = Some(parse_on_off(key, value)?),
+                "guided" => o.guided = Some(parse_on_off(key, value)?),
+                "eval" => {
+                    o.eval_after = Some(if value.eq_ignore_ascii_case("off") {
+                        0
+                    } else {
+                        parse_int(key, value, "a ply count from 0 to 2^32-1, or off")?
+                    })
+                }
                 _ => unreachable!("canonical keys come from KEYS"),
             }
         }
@@ -409,6 +453,17 @@ impl fmt::Display for MctsOptions {
         }
         if self.ponder != d.ponder {
             parts.push(format!("ponder={}", on_off(self.ponder)));
+        }
+        if let Some(b) = self.decisive {
+            parts.push(format!("decisive={}", on_off(b)));
+        }
+        if let Some(b) = self.guided {
+            parts.push(format!("guided={}", on_off(b)));
+        }
+        match self.eval_after {
+            Some(0) => parts.push("eval=off".to_owned()),
+            Some(n) => parts.push(format!("eval={n}")),
+            None => {}
         }
         write!(f, "mcts:{}", parts.join(","))
     }

@@ -62,6 +62,7 @@ impl Game for Whirlwind {
     const SEARCH_HINTS: SearchHints = SearchHints {
         uct_exploration: 0.4,
         rave_exploration: 0.05,
+        ..SearchHints::DEFAULT
     };
 
     fn new(options: WhirlwindOptions) -> Self {
