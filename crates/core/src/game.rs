@@ -35,8 +35,12 @@ pub struct SearchHints {
     /// different games, so it has its own value.
     pub rave_exploration: f64,
     /// Whether the search should use the game's decisive and forced plies
-    /// ([`Game::decisive_ply`], [`Game::forced_plies`]).
+    /// ([`Game::decisive_ply`], [`Game::forced_plies`]) when it expands a
+    /// node.
     pub decisive: bool,
+    /// Whether playouts should use them too (where finding them costs
+    /// little next to a playout ply).
+    pub decisive_in_playouts: bool,
     /// Whether playouts should use [`Game::guided_ply`].
     pub guided: bool,
     /// Playout plies after which the search ends a playout with
@@ -51,6 +55,7 @@ impl SearchHints {
         uct_exploration: 0.4,
         rave_exploration: 0.4,
         decisive: false,
+        decisive_in_playouts: false,
         guided: false,
         eval_after: 0,
     };

@@ -26,6 +26,7 @@ const ROWS: [Bb; HEIGHT as usize] = {
 /// playouts of Epaminondas run for hundreds of plies and say little).
 pub(crate) const SEARCH_HINTS: SearchHints = SearchHints {
     decisive: true,
+    decisive_in_playouts: true,
     guided: true,
     eval_after: 12,
     ..SearchHints::DEFAULT
@@ -52,7 +53,7 @@ impl Epaminondas {
         !self.stone_phase && self.arrived[1 - me] > self.arrived[me]
     }
 
-    /// [`Game::forced_plies`]: the plies that end the opponent's home-row
+    /// [`Game::forced_plies`](abstracta_core::Game::forced_plies): the plies that end the opponent's home-row
     /// lead, when there is one.
     pub(crate) fn forced(&self, out: &mut PlyBuf<EpaminondasPly>) -> bool {
         if !self.under_threat() || self.current_status().is_finished() {
@@ -73,7 +74,7 @@ impl Epaminondas {
         sum
     }
 
-    /// [`Game::evaluate`]: the side to move's winning chance from a
+    /// [`Game::evaluate`](abstracta_core::Game::evaluate): the side to move's winning chance from a
     /// logistic of material, advancement, pieces on the target row and a
     /// lead the opponent holds there.
     pub(crate) fn evaluation(&self) -> Option<f64> {
@@ -107,7 +108,7 @@ impl Epaminondas {
         }
     }
 
-    /// [`Game::guided_ply`]: the best of a few random plies by
+    /// [`Game::guided_ply`](abstracta_core::Game::guided_ply): the best of a few random plies by
     /// [`guided_score`](Self::guided_score) (the first drawn among equals).
     pub(crate) fn guided<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<EpaminondasPly> {
         let first = self.pick_random(rng)?;
@@ -185,7 +186,9 @@ mod tests {
         let mut rng = abstracta_core::seeded_rng(5);
         let mut game = Epaminondas::new(Default::default());
         for _ in 0..60 {
-            let Some(ply) = game.random_ply(&mut rng) else { break };
+            let Some(ply) = game.random_ply(&mut rng) else {
+                break;
+            };
             game.play_unchecked(ply);
             let Some(value) = game.evaluate() else { continue };
             // The mirrored board with colours exchanged, the other side to
@@ -204,7 +207,8 @@ mod tests {
             }
             let swapped = Cells::from_vec(w, h, v).unwrap();
             let other =
-                Epaminondas::from_cells(Default::default(), &swapped, game.to_move_colour().opponent()).unwrap();
+                Epaminondas::from_cells(Default::default(), &swapped, game.to_move_colour().opponent())
+                    .unwrap();
             let back = other.evaluate().unwrap();
             assert!((value - back).abs() < 1e-12, "{value} vs {back}");
         }

@@ -38,6 +38,7 @@
 //! 15x15, eleven up to 26x26 (boxed, so small games stay small to clone).
 
 mod engine;
+mod knowledge;
 mod options;
 mod ply;
 #[cfg(feature = "reference")]
@@ -301,8 +302,9 @@ impl Game for Escabel {
     type Options = EscabelOptions;
     const NAME: &'static str = "escabel";
     const CLAIMS: Claims = Claims::Lasting;
-    // SEARCH_HINTS: the default (c = 0.4 with and without RAVE); see the
-    // crate README for the matches behind it.
+    // c = 0.4 with and without RAVE (the default; see the crate README for
+    // the matches behind it), and forced replies.
+    const SEARCH_HINTS: abstracta_core::SearchHints = knowledge::SEARCH_HINTS;
 
     fn new(options: EscabelOptions) -> Self {
         let n = options.size();
@@ -408,6 +410,7 @@ impl Game for Escabel {
         self.status
     }
 
+    #[inline(always)] // the guided ply calls it too; keep it inlined into random playouts
     fn random_ply<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<EscabelPly> {
         if self.status.is_finished() {
             return None;
@@ -437,6 +440,14 @@ impl Game for Escabel {
             }
             Some(EscabelPly::Swap)
         })
+    }
+
+    fn forced_plies(&self, out: &mut PlyBuf<EscabelPly>) -> bool {
+        self.forced(out)
+    }
+
+    fn guided_ply<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<EscabelPly> {
+        self.guided(rng)
     }
 
     fn hash(&self) -> u64 {

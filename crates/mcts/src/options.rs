@@ -79,11 +79,12 @@ pub struct MctsOptions {
     /// the arena engine protocol), which then call [`Mcts::ponder`](crate::Mcts::ponder)
     /// after the engine's own ply; a single search does not look at it.
     pub ponder: bool,
-    /// `decisive=on|off`: use the game's decisive and forced plies
+    /// `decisive=off|tree|on`: use the game's decisive and forced plies
     /// (`Game::decisive_ply`, `Game::forced_plies`) at expansion (only
-    /// those children are made) and in playouts. `None` (not in the spec)
-    /// means the game's recommendation, `Game::SEARCH_HINTS`.
-    pub decisive: Option<bool>,
+    /// those children are made: `tree`), and in playouts too (`on`).
+    /// `None` (not in the spec) means the game's recommendation,
+    /// `Game::SEARCH_HINTS`.
+    pub decisive: Option<Decisive>,
     /// `guided=on|off`: playouts use `Game::guided_ply` instead of
     /// `Game::random_ply` (only with the default playout policy). `None`
     /// means the game's recommendation.
@@ -141,10 +142,14 @@ impl MctsOptions {
         })
     }
 
-    /// Whether a search of `G` uses decisive and forced plies: `decisive`
+    /// Where a search of `G` uses decisive and forced plies: `decisive`
     /// if set, else `G::SEARCH_HINTS`.
-    pub fn decisive_for<G: Game>(&self) -> bool {
-        self.decisive.unwrap_or(G::SEARCH_HINTS.decisive)
+    pub fn decisive_for<G: Game>(&self) -> Decisive {
+        self.decisive.unwrap_or(match G::SEARCH_HINTS {
+            h if h.decisive && h.decisive_in_playouts => Decisive::On,
+            h if h.decisive => Decisive::Tree,
+            _ => Decisive::Off,
+        })
     }
 
     /// Whether a search of `G` plays guided playouts: `guided` if set,
@@ -162,6 +167,38 @@ impl MctsOptions {
     /// The number of worker threads actually used (at least 1).
     pub fn thread_count(&self) -> usize {
         self.threads.max(1)
+    }
+}
+
+/// Where a search uses the game's decisive and forced plies (the spec key
+/// `decisive`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Decisive {
+    /// `off`: nowhere.
+    Off,
+    /// `tree`: when expanding a node.
+    Tree,
+    /// `on`: when expanding a node and in playouts.
+    On,
+}
+
+impl Decisive {
+    /// Whether expansion uses them.
+    pub fn in_tree(self) -> bool {
+        self != Decisive::Off
+    }
+
+    /// Whether playouts use them.
+    pub fn in_playouts(self) -> bool {
+        self == Decisive::On
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Decisive::Off => "off",
+            Decisive::Tree => "tree",
+            Decisive::On => "on",
+        }
     }
 }
 
@@ -386,7 +423,14 @@ impl FromStr for MctsOptions {
                 }
                 "expand" => o.expand_visits = parse_int(key, value, "a visit count from 0 to 2^32-1")?,
                 "ponder" => o.ponder = parse_on_off(key, value)?,
-                "decisive" => o.decisive = Some(parse_on_off(key, value)?),
+                "decisive" => {
+                    o.decisive = Some(match value.to_ascii_lowercase().as_str() {
+                        "off" => Decisive::Off,
+                        "tree" => Decisive::Tree,
+                        "on" => Decisive::On,
+                        _ => return Err(bad(key, value, "off, tree or on")),
+                    })
+                }
                 "guided" => o.guided = Some(parse_on_off(key, value)?),
                 "eval" => {
                     o.eval_after = Some(if value.eq_ignore_ascii_case("off") {
@@ -454,8 +498,8 @@ impl fmt::Display for MctsOptions {
         if self.ponder != d.ponder {
             parts.push(format!("ponder={}", on_off(self.ponder)));
         }
-        if let Some(b) = self.decisive {
-            parts.push(format!("decisive={}", on_off(b)));
+        if let Some(d) = self.decisive {
+            parts.push(format!("decisive={}", d.name()));
         }
         if let Some(b) = self.guided {
             parts.push(format!("guided={}", on_off(b)));

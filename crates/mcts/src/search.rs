@@ -82,8 +82,10 @@ pub(crate) struct Shared<'a, G: Game, Pol> {
     /// [`MctsOptions::exploration_for`]).
     pub exploration: f64,
     pub slots: usize,
-    /// Decisive and forced plies in use (see [`MctsOptions::decisive`]).
-    pub decisive: bool,
+    /// Decisive and forced plies in use at expansion and in playouts (see
+    /// [`MctsOptions::decisive`]).
+    pub decisive_tree: bool,
+    pub decisive_playouts: bool,
     /// Guided playout plies in use instead of the policy's.
     pub guided: bool,
     /// Playout plies before the evaluation ends a playout (0: never).
@@ -117,7 +119,8 @@ impl<'a, G: Game, Pol: PlayoutPolicy<G>> Shared<'a, G, Pol> {
             rave,
             exploration: opts.exploration_for::<G>(rave),
             slots,
-            decisive: opts.decisive_for::<G>(),
+            decisive_tree: opts.decisive_for::<G>().in_tree(),
+            decisive_playouts: opts.decisive_for::<G>().in_playouts(),
             guided: Pol::DEFAULT && opts.guided_for::<G>(),
             eval_after: opts.eval_after_for::<G>(),
             budget,
@@ -376,7 +379,7 @@ impl<G: Game> Worker<G> {
     /// forced plies (the others lose at once, so the node's value does not
     /// change without them).
     fn expansion_plies<Pol>(&mut self, sh: &Shared<'_, G, Pol>, state: &G) {
-        if sh.decisive {
+        if sh.decisive_tree {
             if let Some(ply) = state.decisive_ply() {
                 self.plies.clear();
                 self.plies.push(ply);
@@ -394,7 +397,7 @@ impl<G: Game> Worker<G> {
     /// guided or policy ply.
     #[inline]
     fn playout_ply<Pol: PlayoutPolicy<G>>(&mut self, sh: &Shared<'_, G, Pol>, state: &G) -> Option<G::Ply> {
-        if sh.decisive {
+        if sh.decisive_playouts {
             if let Some(ply) = state.decisive_ply() {
                 return Some(ply);
             }

@@ -27,7 +27,11 @@ fn options() -> impl Strategy<Value = MctsOptions> {
             any::<bool>(),
         ),
         (
-            proptest::option::of(any::<bool>()),
+            proptest::option::of(prop_oneof![
+                Just(mcts::Decisive::Off),
+                Just(mcts::Decisive::Tree),
+                Just(mcts::Decisive::On)
+            ]),
             proptest::option::of(any::<bool>()),
             proptest::option::of(0u32..1000),
         ),

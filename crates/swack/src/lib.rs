@@ -72,6 +72,7 @@ use rand::Rng;
 
 mod engine;
 mod groups;
+mod knowledge;
 mod options;
 mod ply;
 #[cfg(feature = "reference")]
@@ -89,6 +90,7 @@ impl Game for Swack {
     type Ply = SwackPly;
     type Options = SwackOptions;
     const NAME: &'static str = "swack";
+    const SEARCH_HINTS: abstracta_core::SearchHints = knowledge::SEARCH_HINTS;
 
     fn new(options: SwackOptions) -> Self {
         Swack::start(options)
@@ -128,6 +130,18 @@ impl Game for Swack {
 
     fn random_ply<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<SwackPly> {
         self.random(rng)
+    }
+
+    fn decisive_ply(&self) -> Option<SwackPly> {
+        self.decisive()
+    }
+
+    fn forced_plies(&self, out: &mut PlyBuf<SwackPly>) -> bool {
+        self.forced(out)
+    }
+
+    fn evaluate(&self) -> Option<f64> {
+        self.evaluation()
     }
 
     fn hash(&self) -> u64 {
