@@ -334,7 +334,7 @@ fn knowledge_searches_are_deterministic() {
     }
     twice::<epaminondas::Epaminondas>("epaminondas", "a2-a4 a11-a9", "iters=3000,seed=5");
     twice::<escabel::Escabel>("escabel:size=5", "b2 e5 c3 c2", "iters=3000,seed=5,guided=on");
-    twice::<swack::Swack>("swack:size=4", "", "iters=3000,seed=5,eval=4");
+    twice::<swack::Swack>("swack:size=4", "", "iters=3000,seed=5");
 }
 
 // ---------------------------------------------------------------------------

@@ -4,15 +4,15 @@
 //! The [`Game`] trait offers four optional methods, each with a default that
 //! knows nothing:
 //!
-//! * [`Game::decisive_ply`](abstracta_core::Game::decisive_ply): a ply that wins at once for the side to move
+//! * [`Game::decisive_ply`]: a ply that wins at once for the side to move
 //!   (after it the game is over, won by the mover).
-//! * [`Game::forced_plies`](abstracta_core::Game::forced_plies): the anti-decisive plies. When the opponent
+//! * [`Game::forced_plies`]: the anti-decisive plies. When the opponent
 //!   threatens to win at once, every ply but the few that parry the threat
 //!   loses at once: after it the opponent has won (a win checked at the
 //!   start of the opponent's turn) or has a decisive ply.
-//! * [`Game::evaluate`](abstracta_core::Game::evaluate): the probability that the side to move wins, for
+//! * [`Game::evaluate`]: the probability that the side to move wins, for
 //!   searches that end playouts early where random playouts say little.
-//! * [`Game::guided_ply`](abstracta_core::Game::guided_ply): a playout ply that prefers what the game knows to
+//! * [`Game::guided_ply`]: a playout ply that prefers what the game knows to
 //!   be good (captures, advances), not necessarily uniform.
 //!
 //! The games implement them in their own crates, cheaply with their
@@ -66,7 +66,7 @@ pub fn loses_at_once<G: Game>(game: &G, ply: G::Ply) -> bool {
 
 /// Writes into `out` the legal plies after which the opponent has not won.
 ///
-/// A building block for [`Game::forced_plies`](abstracta_core::Game::forced_plies) in games whose win is
+/// A building block for [`Game::forced_plies`] in games whose win is
 /// checked at the start of the winner's turn: once the opponent has made
 /// its winning shape, only the plies that break it are left. It plays every
 /// legal ply, so a game calls it only when a cheap test saw the threat.
@@ -84,22 +84,22 @@ pub fn plies_not_conceding<G: Game>(game: &G, out: &mut PlyBuf<G::Ply>) {
 /// refutes (see [`check_claims`]). Plies are given in notation.
 #[derive(Clone, Debug, PartialEq, Error)]
 pub enum ClaimError {
-    /// [`Game::decisive_ply`](abstracta_core::Game::decisive_ply) named a ply that is not legal.
+    /// [`Game::decisive_ply`] named a ply that is not legal.
     #[error("the decisive ply {0} is not legal")]
     IllegalDecisive(String),
-    /// [`Game::decisive_ply`](abstracta_core::Game::decisive_ply) named a ply that does not win at once.
+    /// [`Game::decisive_ply`] named a ply that does not win at once.
     #[error("the ply {0} is claimed to win at once but does not")]
     NotDecisive(String),
-    /// [`Game::forced_plies`](abstracta_core::Game::forced_plies) named a ply that is not legal.
+    /// [`Game::forced_plies`] named a ply that is not legal.
     #[error("the forced ply {0} is not legal")]
     IllegalForced(String),
-    /// [`Game::forced_plies`](abstracta_core::Game::forced_plies) left out a ply that does not lose at once.
+    /// [`Game::forced_plies`] left out a ply that does not lose at once.
     #[error("the ply {0} was left out of the forced plies but does not lose at once")]
     NotForced(String),
-    /// [`Game::evaluate`](abstracta_core::Game::evaluate) gave a value outside `[0, 1]`.
+    /// [`Game::evaluate`] gave a value outside `[0, 1]`.
     #[error("the evaluation {0} is not a probability in [0, 1]")]
     BadEvaluation(f64),
-    /// [`Game::guided_ply`](abstracta_core::Game::guided_ply) gave an illegal ply, or none in an ongoing game
+    /// [`Game::guided_ply`] gave an illegal ply, or none in an ongoing game
     /// (or one in a finished game).
     #[error("the guided ply {0} is wrong here")]
     BadGuided(String),
@@ -149,7 +149,7 @@ pub fn check_claims<G: Game, T: Game<Ply = G::Ply>>(game: &G, truth: &T) -> Resu
     }
 }
 
-/// Plays guided plies ([`Game::guided_ply`](abstracta_core::Game::guided_ply)) until the game ends; returns
+/// Plays guided plies ([`Game::guided_ply`]) until the game ends; returns
 /// the final status. The knowledge-guided counterpart of
 /// [`random_playout`](crate::random_playout).
 pub fn guided_playout<G: Game, R: Rng + ?Sized>(game: &mut G, rng: &mut R) -> crate::Status {

@@ -60,7 +60,7 @@ impl Epaminondas {
     }
 
     /// [`Game::random_ply`](abstracta_core::Game::random_ply).
-    #[inline(always)] // the guided ply calls it too; keep it inlined into random playouts
+    #[inline]
     pub(crate) fn pick_random<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<EpaminondasPly> {
         if self.current_status().is_finished() {
             return None;

@@ -13,10 +13,10 @@ use crate::{Escabel, EscabelPly};
 
 /// The search settings this game recommends: forced replies to a
 /// completed chain, in the tree only (in playouts the chain tests and
-/// tries cost more than they tell).
+/// tries cost more than they tell). Guided playouts (`guided=on`) did not
+/// pay in matches, so they are off.
 pub(crate) const SEARCH_HINTS: SearchHints = SearchHints {
     decisive: true,
-    guided: true,
     ..SearchHints::DEFAULT
 };
 

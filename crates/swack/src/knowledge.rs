@@ -15,10 +15,6 @@ pub(crate) const SEARCH_HINTS: SearchHints = SearchHints {
     ..SearchHints::DEFAULT
 };
 
-/// The winning chance an evaluation gives the side that leads on the
-/// board as it stands.
-const LEAD: f64 = 0.75;
-
 impl Swack {
     /// After the opponent's pass: whether a pass now wins for the mover.
     fn pass_wins(&self) -> bool {
@@ -35,20 +31,6 @@ impl Swack {
     /// [`Game::decisive_ply`](abstracta_core::Game::decisive_ply): the ending pass, when it wins.
     pub(crate) fn decisive(&self) -> Option<SwackPly> {
         (self.pass_ends() && self.pass_wins()).then_some(SwackPly::Pass)
-    }
-
-    /// [`Game::evaluate`](abstracta_core::Game::evaluate): who leads on
-    /// the scoring of the board as it stands (S6), as a winning chance of
-    /// [`LEAD`] for the leader.
-    pub(crate) fn evaluation(&self) -> Option<f64> {
-        if self.current_status().is_finished() {
-            return None;
-        }
-        Some(match self.scoring_winner() {
-            Some(c) if c == self.to_move => LEAD,
-            Some(_) => 1.0 - LEAD,
-            None => 0.5,
-        })
     }
 
     /// [`Game::forced_plies`](abstracta_core::Game::forced_plies): every ply but the ending pass, when that

@@ -140,10 +140,6 @@ impl Game for Swack {
         self.forced(out)
     }
 
-    fn evaluate(&self) -> Option<f64> {
-        self.evaluation()
-    }
-
     fn hash(&self) -> u64 {
         self.hash
     }
