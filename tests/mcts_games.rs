@@ -232,7 +232,9 @@ fn whirlwind_block_loss_in_one() {
 /// positions cut from seeded random games, whenever one side wins by force
 /// within `depth` plies the solver proves exactly that, and it never proves
 /// the opposite of such a result.
-fn solver_agrees<G: Game>(spec: &str, depth: u32, games: u32, iters: u64) -> usize {
+/// `engine` is added to the search spec (e.g. to switch game knowledge
+/// off).
+fn solver_agrees<G: Game>(spec: &str, engine: &str, depth: u32, games: u32, iters: u64) -> usize {
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
     let mut rng = SmallRng::seed_from_u64(99);
@@ -257,7 +259,7 @@ fn solver_agrees<G: Game>(spec: &str, depth: u32, games: u32, iters: u64) -> usi
         } else {
             None
         };
-        let r = Mcts::<G>::new(options(&format!("iters={iters},seed=3"))).search(&game);
+        let r = Mcts::<G>::new(options(&format!("iters={iters},seed=3{engine}"))).search(&game);
         let context = format!("{spec} after {:?}: minimax {exact:?}, {r}", line.join(" "));
         match exact {
             Some(v) => {
@@ -284,22 +286,55 @@ fn solver_agrees<G: Game>(spec: &str, depth: u32, games: u32, iters: u64) -> usi
     proven
 }
 
+/// The engine spec part that switches every use of game knowledge off.
+const NO_KNOWLEDGE: &str = ",decisive=off,guided=off,eval=off";
+
+// With the games' default search settings (their knowledge, where they
+// recommend it) and with all knowledge off.
+
 #[test]
 fn solver_on_tiny_escabel() {
-    let proven = solver_agrees::<escabel::Escabel>("escabel:size=3", 4, 100, 20_000);
+    let proven = solver_agrees::<escabel::Escabel>("escabel:size=3", "", 4, 100, 20_000);
     assert!(proven >= 5, "{proven}");
+    let proven = solver_agrees::<escabel::Escabel>("escabel:size=3", NO_KNOWLEDGE, 4, 40, 20_000);
+    assert!(proven >= 2, "{proven}");
 }
 
 #[test]
 fn solver_on_tiny_swack() {
-    let proven = solver_agrees::<swack::Swack>("swack:size=2", 6, 40, 20_000);
+    let proven = solver_agrees::<swack::Swack>("swack:size=2", "", 6, 40, 20_000);
     assert!(proven >= 5, "{proven}");
+    let proven = solver_agrees::<swack::Swack>("swack:size=2", NO_KNOWLEDGE, 6, 20, 20_000);
+    assert!(proven >= 2, "{proven}");
 }
 
 #[test]
 fn solver_on_tiny_whirlwind() {
-    let proven = solver_agrees::<whirlwind::Whirlwind>("whirlwind:size=4", 4, 30, 20_000);
+    let proven = solver_agrees::<whirlwind::Whirlwind>("whirlwind:size=4", "", 4, 30, 20_000);
     assert!(proven >= 5, "{proven}");
+}
+
+/// With one thread and a seed, a search that uses the games' knowledge
+/// (forced plies, guided playouts, evaluations) gives the same answer and
+/// statistics every run.
+#[test]
+fn knowledge_searches_are_deterministic() {
+    fn twice<G: Game>(spec: &str, moves: &str, engine: &str) {
+        let game: G = position(spec, moves);
+        let search = || Mcts::<G>::new(options(engine)).search(&game);
+        let (a, b) = (search(), search());
+        assert_eq!(
+            (a.best, a.iterations, a.nodes),
+            (b.best, b.iterations, b.nodes),
+            "{spec}"
+        );
+        let visits =
+            |r: &mcts::SearchResult<G::Ply>| r.children.iter().map(|c| (c.ply, c.visits)).collect::<Vec<_>>();
+        assert_eq!(visits(&a), visits(&b), "{spec}");
+    }
+    twice::<epaminondas::Epaminondas>("epaminondas", "a1-a3 a12-a10", "iters=3000,seed=5");
+    twice::<escabel::Escabel>("escabel:size=5", "b2 e5 c3 c2", "iters=3000,seed=5,guided=on");
+    twice::<swack::Swack>("swack:size=4", "", "iters=3000,seed=5");
 }
 
 // ---------------------------------------------------------------------------

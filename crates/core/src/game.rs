@@ -34,14 +34,30 @@ pub struct SearchHints {
     /// RAVE changes how much exploration pays, in opposite directions in
     /// different games, so it has its own value.
     pub rave_exploration: f64,
+    /// Whether the search should use the game's decisive and forced plies
+    /// ([`Game::decisive_ply`], [`Game::forced_plies`]) when it expands a
+    /// node.
+    pub decisive: bool,
+    /// Whether playouts should use them too (where finding them costs
+    /// little next to a playout ply).
+    pub decisive_in_playouts: bool,
+    /// Whether playouts should use [`Game::guided_ply`].
+    pub guided: bool,
+    /// Playout plies after which the search ends a playout with
+    /// [`Game::evaluate`]; 0 never does.
+    pub eval_after: u32,
 }
 
 impl SearchHints {
     /// The hints of a game that gives none: `c = 0.4` with and without
-    /// RAVE.
+    /// RAVE, and no game knowledge in use.
     pub const DEFAULT: SearchHints = SearchHints {
         uct_exploration: 0.4,
         rave_exploration: 0.4,
+        decisive: false,
+        decisive_in_playouts: false,
+        guided: false,
+        eval_after: 0,
     };
 }
 
@@ -224,6 +240,40 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Eq + Send + Sync + 'static {
         } else {
             Some(plies[rng.gen_range(0..plies.len())])
         }
+    }
+
+    // What a game knows beyond its rules, offered to searches that know no
+    // game (see the `knowledge` module for the concepts and the checks a
+    // game's tests run). Each default knows nothing and costs nothing.
+
+    /// A ply that wins at once for the side to move: after it the game is
+    /// over and the mover has won. `None` when the game knows of none (it
+    /// need not find every such ply).
+    fn decisive_ply(&self) -> Option<Self::Ply> {
+        None
+    }
+
+    /// The forced replies to a threat: when every ply but a few loses at
+    /// once (after it the opponent has won, or has a decisive ply), writes
+    /// those few into `out` (possibly none: every ply loses) and returns
+    /// `true`. Returns `false` when the game sees no such threat; `out` is
+    /// then unspecified.
+    fn forced_plies(&self, _out: &mut PlyBuf<Self::Ply>) -> bool {
+        false
+    }
+
+    /// A heuristic evaluation of an ongoing position: the probability that
+    /// the side to move wins, in `[0, 1]`. `None` when the game offers
+    /// none. Searches use it to end playouts early.
+    fn evaluate(&self) -> Option<f64> {
+        None
+    }
+
+    /// A playout ply chosen with the game's knowledge (captures, advances,
+    /// answers to threats), or `None` when the game is over. The default is
+    /// [`random_ply`](Game::random_ply).
+    fn guided_ply<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Self::Ply> {
+        self.random_ply(rng)
     }
 
     /// The 64-bit Zobrist hash of the position. It covers everything that

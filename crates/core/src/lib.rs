@@ -49,6 +49,7 @@ pub mod conformance;
 pub mod error;
 pub mod game;
 pub mod geometry;
+pub mod knowledge;
 pub mod perft;
 pub mod point;
 pub mod position;

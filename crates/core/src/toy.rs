@@ -191,6 +191,25 @@ impl Game for TicTacToe {
         }
     }
 
+    // Knowledge by brute force: the game is small enough for searches'
+    // use of decisive and forced plies to be checked against exhaustive
+    // minimax (they are used only when a search asks, `decisive=on`).
+
+    fn decisive_ply(&self) -> Option<TicTacToePly> {
+        let mut plies = PlyBuf::new();
+        self.legal_plies(&mut plies);
+        plies
+            .into_iter()
+            .find(|&p| crate::knowledge::wins_at_once(self, p))
+    }
+
+    fn forced_plies(&self, out: &mut PlyBuf<TicTacToePly>) -> bool {
+        self.legal_plies(out);
+        let all = out.len();
+        out.retain(|p| !crate::knowledge::loses_at_once(self, *p));
+        out.len() < all
+    }
+
     fn status(&self) -> Status {
         if let Some(c) = self.line_winner() {
             return Status::win(c, self.seat_of(c));

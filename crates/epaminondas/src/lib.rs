@@ -56,11 +56,12 @@
 //! the game's first ply belongs to the second seat; colours and seats still
 //! alternate ply by ply.
 
-use abstracta_core::{Colour, Game, PlyBuf, Status};
+use abstracta_core::{Colour, Game, PlyBuf, SearchHints, Status};
 use rand::Rng;
 
 mod actions;
 mod engine;
+mod knowledge;
 mod moves;
 mod options;
 mod ply;
@@ -91,6 +92,7 @@ impl Game for Epaminondas {
     type Options = EpaminondasOptions;
     const NAME: &'static str = "epaminondas";
     const FIRST_COLOUR: Colour = Colour::White;
+    const SEARCH_HINTS: SearchHints = knowledge::SEARCH_HINTS;
 
     fn encoding(&self) -> Option<&'static dyn abstracta_core::actions::Encoding<Self>> {
         Some(&EpaminondasEncoding)
@@ -134,6 +136,18 @@ impl Game for Epaminondas {
     #[inline]
     fn random_ply<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<EpaminondasPly> {
         self.pick_random(rng)
+    }
+
+    fn forced_plies(&self, out: &mut PlyBuf<EpaminondasPly>) -> bool {
+        self.forced(out)
+    }
+
+    fn evaluate(&self) -> Option<f64> {
+        self.evaluation()
+    }
+
+    fn guided_ply<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<EpaminondasPly> {
+        self.guided(rng)
     }
 
     fn hash(&self) -> u64 {

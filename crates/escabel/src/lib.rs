@@ -39,6 +39,7 @@
 
 mod actions;
 mod engine;
+mod knowledge;
 mod options;
 mod ply;
 #[cfg(feature = "reference")]
@@ -303,8 +304,9 @@ impl Game for Escabel {
     type Options = EscabelOptions;
     const NAME: &'static str = "escabel";
     const CLAIMS: Claims = Claims::Lasting;
-    // SEARCH_HINTS: the default (c = 0.4 with and without RAVE); see the
-    // crate README for the matches behind it.
+    // c = 0.4 with and without RAVE (the default; see the crate README for
+    // the matches behind it), and forced replies.
+    const SEARCH_HINTS: abstracta_core::SearchHints = knowledge::SEARCH_HINTS;
 
     fn encoding(&self) -> Option<&'static dyn abstracta_core::actions::Encoding<Self>> {
         Some(&EscabelEncoding)
@@ -414,6 +416,7 @@ impl Game for Escabel {
         self.status
     }
 
+    #[inline(always)] // the guided ply calls it too; keep it inlined into random playouts
     fn random_ply<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<EscabelPly> {
         if self.status.is_finished() {
             return None;
@@ -443,6 +446,14 @@ impl Game for Escabel {
             }
             Some(EscabelPly::Swap)
         })
+    }
+
+    fn forced_plies(&self, out: &mut PlyBuf<EscabelPly>) -> bool {
+        self.forced(out)
+    }
+
+    fn guided_ply<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<EscabelPly> {
+        self.guided(rng)
     }
 
     fn hash(&self) -> u64 {

@@ -69,7 +69,7 @@ use std::time::{Duration, Instant};
 
 use abstracta_core::Game;
 
-pub use options::{MctsOptions, OptionsError, DEFAULT_ITERATIONS, DEFAULT_MAX_NODES, KEYS};
+pub use options::{Decisive, MctsOptions, OptionsError, DEFAULT_ITERATIONS, DEFAULT_MAX_NODES, KEYS};
 pub use search::{PlayoutPolicy, RandomPlayout};
 
 use search::{root_proof_for_mover, thread_seed, Shared, Worker, IDLE, RUNNING, STOPPING};

@@ -18,7 +18,7 @@ pub const DEFAULT_MAX_NODES: usize = 2_000_000;
 /// Every key the engine spec accepts, in canonical order.
 pub const KEYS: &[&str] = &[
     "iters", "time", "threads", "c", "rave", "solver", "seed", "nodes", "parallel", "playout", "fpu",
-    "ravek", "expand", "ponder",
+    "ravek", "expand", "ponder", "decisive", "guided", "eval",
 ];
 
 /// How a search is configured. Parsed from and printed as the engine spec
@@ -82,6 +82,21 @@ pub struct MctsOptions {
     /// the arena engine protocol), which then call [`Mcts::ponder`](crate::Mcts::ponder)
     /// after the engine's own ply; a single search does not look at it.
     pub ponder: bool,
+    /// `decisive=off|tree|on`: use the game's decisive and forced plies
+    /// (`Game::decisive_ply`, `Game::forced_plies`) at expansion (only
+    /// those children are made: `tree`), and in playouts too (`on`).
+    /// `None` (not in the spec) means the game's recommendation,
+    /// `Game::SEARCH_HINTS`.
+    pub decisive: Option<Decisive>,
+    /// `guided=on|off`: playouts use `Game::guided_ply` instead of
+    /// `Game::random_ply` (only with the default playout policy). `None`
+    /// means the game's recommendation.
+    pub guided: Option<bool>,
+    /// `eval=N|off`: end a playout after N plies with the game's
+    /// evaluation (`Game::evaluate`), counted as a win with the evaluated
+    /// probability. `Some(0)` is `eval=off`; `None` means the game's
+    /// recommendation.
+    pub eval_after: Option<u32>,
 }
 
 impl Default for MctsOptions {
@@ -101,6 +116,9 @@ impl Default for MctsOptions {
             rave_k: 2000.0,
             expand_visits: 1,
             ponder: false,
+            decisive: None,
+            guided: None,
+            eval_after: None,
         }
     }
 }
@@ -127,9 +145,63 @@ impl MctsOptions {
         })
     }
 
+    /// Where a search of `G` uses decisive and forced plies: `decisive`
+    /// if set, else `G::SEARCH_HINTS`.
+    pub fn decisive_for<G: Game>(&self) -> Decisive {
+        self.decisive.unwrap_or(match G::SEARCH_HINTS {
+            h if h.decisive && h.decisive_in_playouts => Decisive::On,
+            h if h.decisive => Decisive::Tree,
+            _ => Decisive::Off,
+        })
+    }
+
+    /// Whether a search of `G` plays guided playouts: `guided` if set,
+    /// else `G::SEARCH_HINTS`.
+    pub fn guided_for<G: Game>(&self) -> bool {
+        self.guided.unwrap_or(G::SEARCH_HINTS.guided)
+    }
+
+    /// The playout plies after which a search of `G` evaluates (0: never):
+    /// `eval_after` if set, else `G::SEARCH_HINTS`.
+    pub fn eval_after_for<G: Game>(&self) -> u32 {
+        self.eval_after.unwrap_or(G::SEARCH_HINTS.eval_after)
+    }
+
     /// The number of worker threads actually used (at least 1).
     pub fn thread_count(&self) -> usize {
         self.threads.max(1)
+    }
+}
+
+/// Where a search uses the game's decisive and forced plies (the spec key
+/// `decisive`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Decisive {
+    /// `off`: nowhere.
+    Off,
+    /// `tree`: when expanding a node.
+    Tree,
+    /// `on`: when expanding a node and in playouts.
+    On,
+}
+
+impl Decisive {
+    /// Whether expansion uses them.
+    pub fn in_tree(self) -> bool {
+        self != Decisive::Off
+    }
+
+    /// Whether playouts use them.
+    pub fn in_playouts(self) -> bool {
+        self == Decisive::On
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Decisive::Off => "off",
+            Decisive::Tree => "tree",
+            Decisive::On => "on",
+        }
     }
 }
 
@@ -365,6 +437,22 @@ impl FromStr for MctsOptions {
                 }
                 "expand" => o.expand_visits = parse_int(key, value, "a visit count from 0 to 2^32-1")?,
                 "ponder" => o.ponder = parse_on_off(key, value)?,
+                "decisive" => {
+                    o.decisive = Some(match value.to_ascii_lowercase().as_str() {
+                        "off" => Decisive::Off,
+                        "tree" => Decisive::Tree,
+                        "on" => Decisive::On,
+                        _ => return Err(bad(key, value, "off, tree or on")),
+                    })
+                }
+                "guided" => o.guided = Some(parse_on_off(key, value)?),
+                "eval" => {
+                    o.eval_after = Some(if value.eq_ignore_ascii_case("off") {
+                        0
+                    } else {
+                        parse_int(key, value, "a ply count from 0 to 2^32-1, or off")?
+                    })
+                }
                 _ => unreachable!("canonical keys come from KEYS"),
             }
         }
@@ -423,6 +511,17 @@ impl fmt::Display for MctsOptions {
         }
         if self.ponder != d.ponder {
             parts.push(format!("ponder={}", on_off(self.ponder)));
+        }
+        if let Some(d) = self.decisive {
+            parts.push(format!("decisive={}", d.name()));
+        }
+        if let Some(b) = self.guided {
+            parts.push(format!("guided={}", on_off(b)));
+        }
+        match self.eval_after {
+            Some(0) => parts.push("eval=off".to_owned()),
+            Some(n) => parts.push(format!("eval={n}")),
+            None => {}
         }
         write!(f, "mcts:{}", parts.join(","))
     }

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use abstracta_core::{Claims, Game, PlyBuf, Seat, Status};
 use rand::rngs::SmallRng;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 
 use crate::tree::{
     code_seat, flip_proof, seat_code, Tree, EXPANDED, EXPANDING, NO_AMAF, PROVEN_DRAW, PROVEN_LOSS,
@@ -44,6 +44,11 @@ use crate::MctsOptions;
 /// assert!(result.best.is_some());
 /// ```
 pub trait PlayoutPolicy<G: Game>: Send + Sync {
+    /// Whether this is the default policy, which a search may replace by
+    /// the game's guided plies (`guided=on`). Other policies are always
+    /// used as they are.
+    const DEFAULT: bool = false;
+
     /// The next playout ply in `game`, or `None` when the game is over.
     fn playout_ply(&self, game: &G, rng: &mut SmallRng) -> Option<G::Ply>;
 }
@@ -53,6 +58,8 @@ pub trait PlayoutPolicy<G: Game>: Send + Sync {
 pub struct RandomPlayout;
 
 impl<G: Game> PlayoutPolicy<G> for RandomPlayout {
+    const DEFAULT: bool = true;
+
     #[inline]
     fn playout_ply(&self, game: &G, rng: &mut SmallRng) -> Option<G::Ply> {
         game.random_ply(rng)
@@ -75,6 +82,14 @@ pub(crate) struct Shared<'a, G: Game, Pol> {
     /// [`MctsOptions::exploration_for`]).
     pub exploration: f64,
     pub slots: usize,
+    /// Decisive and forced plies in use at expansion and in playouts (see
+    /// [`MctsOptions::decisive`]).
+    pub decisive_tree: bool,
+    pub decisive_playouts: bool,
+    /// Guided playout plies in use instead of the policy's.
+    pub guided: bool,
+    /// Playout plies before the evaluation ends a playout (0: never).
+    pub eval_after: u32,
     pub budget: Option<u64>,
     pub started: AtomicU64,
     /// Iterations a worker claims from `started` at a time.
@@ -104,6 +119,10 @@ impl<'a, G: Game, Pol: PlayoutPolicy<G>> Shared<'a, G, Pol> {
             rave,
             exploration: opts.exploration_for::<G>(rave),
             slots,
+            decisive_tree: opts.decisive_for::<G>().in_tree(),
+            decisive_playouts: opts.decisive_for::<G>().in_playouts(),
+            guided: Pol::DEFAULT && opts.guided_for::<G>(),
+            eval_after: opts.eval_after_for::<G>(),
             budget,
             started: AtomicU64::new(0),
             batch: match budget {
@@ -132,6 +151,8 @@ pub(crate) struct Worker<G: Game> {
     /// Set by `select` when it saw a child proven drawn.
     draw_floor: bool,
     plies: PlyBuf<G::Ply>,
+    /// The forced plies of the current position, when there are any.
+    forced: PlyBuf<G::Ply>,
     /// Per seat, the AMAF indices played later in the current iteration.
     amaf: [Vec<u64>; 2],
     pub iterations: u64,
@@ -203,6 +224,7 @@ impl<G: Game> Worker<G> {
             floors: Vec::with_capacity(256),
             draw_floor: false,
             plies: PlyBuf::new(),
+            forced: PlyBuf::new(),
             amaf: [vec![0; words], vec![0; words]],
             iterations: 0,
             max_depth: 0,
@@ -321,7 +343,7 @@ impl<G: Game> Worker<G> {
                 Expansion::NotNow
             };
         }
-        state.legal_plies(&mut self.plies);
+        self.expansion_plies(sh, state);
         if self.plies.is_empty() {
             node.state.store(UNEXPANDED, Ordering::Release);
             return Expansion::Terminal;
@@ -350,6 +372,59 @@ impl<G: Game> Worker<G> {
             .store(self.plies.len() as u32, Ordering::Relaxed);
         node.state.store(EXPANDED, Ordering::Release);
         Expansion::Expanded
+    }
+
+    /// Writes the plies to make children for into `self.plies`: every legal
+    /// ply, or with decisive plies in use only a decisive ply, or only the
+    /// forced plies (the others lose at once, so the node's value does not
+    /// change without them).
+    fn expansion_plies<Pol>(&mut self, sh: &Shared<'_, G, Pol>, state: &G) {
+        if sh.decisive_tree {
+            if let Some(ply) = state.decisive_ply() {
+                self.plies.clear();
+                self.plies.push(ply);
+                return;
+            }
+            if state.forced_plies(&mut self.forced) && !self.forced.is_empty() {
+                std::mem::swap(&mut self.plies, &mut self.forced);
+                return;
+            }
+        }
+        state.legal_plies(&mut self.plies);
+    }
+
+    /// The next playout ply: decisive, then forced (when in use), then the
+    /// guided or policy ply.
+    #[inline]
+    fn playout_ply<Pol: PlayoutPolicy<G>>(&mut self, sh: &Shared<'_, G, Pol>, state: &G) -> Option<G::Ply> {
+        if sh.decisive_playouts {
+            if let Some(ply) = state.decisive_ply() {
+                return Some(ply);
+            }
+            if state.forced_plies(&mut self.forced) && !self.forced.is_empty() {
+                return Some(self.forced[self.rng.gen_range(0..self.forced.len())]);
+            }
+        }
+        if sh.guided {
+            state.guided_ply(&mut self.rng)
+        } else {
+            sh.policy.playout_ply(state, &mut self.rng)
+        }
+    }
+
+    /// Half points for the first seat from an evaluation `p` (the win
+    /// probability of the side to move in `state`): 2p half points for the
+    /// side to move, rounded to a neighbouring integer at random so that
+    /// the mean is exact and the statistics stay integers.
+    fn evaluation_points(&mut self, state: &G, p: f64) -> u64 {
+        let h = (2.0 * p).clamp(0.0, 2.0);
+        let low = h.floor();
+        let mine = if self.rng.gen::<f64>() < h - low {
+            low as u64 + 1
+        } else {
+            low as u64
+        };
+        for_seat(mine.min(2), state.to_move_seat())
     }
 
     /// UCT (+ RAVE, first-play urgency, proofs) choice of a child of `idx`.
@@ -436,7 +511,12 @@ impl<G: Game> Worker<G> {
         let cap = sh.opts.playout_cap.unwrap_or(u32::MAX);
         let mut plies = 0u32;
         while plies < cap {
-            let Some(ply) = sh.policy.playout_ply(state, &mut self.rng) else {
+            if sh.eval_after > 0 && plies >= sh.eval_after {
+                if let Some(p) = state.evaluate() {
+                    return Leaf::Playout(self.evaluation_points(state, p));
+                }
+            }
+            let Some(ply) = self.playout_ply(sh, state) else {
                 return Leaf::Playout(status_points(state.status()));
             };
             if sh.rave {

@@ -26,11 +26,21 @@ fn options() -> impl Strategy<Value = MctsOptions> {
             0u32..100,
             any::<bool>(),
         ),
+        (
+            proptest::option::of(prop_oneof![
+                Just(mcts::Decisive::Off),
+                Just(mcts::Decisive::Tree),
+                Just(mcts::Decisive::On)
+            ]),
+            proptest::option::of(any::<bool>()),
+            proptest::option::of(0u32..1000),
+        ),
     )
         .prop_map(
             |(
                 (iterations, micros, threads, c, rave, solver, seed),
                 (max_nodes, root_parallel, playout_cap, fpu, rave_k, expand_visits, ponder),
+                (decisive, guided, eval_after),
             )| {
                 let time = micros.map(Duration::from_micros);
                 MctsOptions {
@@ -52,6 +62,9 @@ fn options() -> impl Strategy<Value = MctsOptions> {
                     rave_k: f64::from(rave_k) / 4.0,
                     expand_visits,
                     ponder,
+                    decisive,
+                    guided,
+                    eval_after,
                 }
             },
         )

@@ -99,57 +99,61 @@ fn solver_agrees_with_minimax() {
                     continue;
                 }
                 let exact = minimax(&game, &mut memo);
-                let mut mcts = Mcts::<TicTacToe>::new(opts("iters=200000,seed=5"));
-                let r = mcts.search(&game);
-                let expected = if exact == 1.0 {
-                    Proof::Win
-                } else if exact == 0.0 {
-                    Proof::Loss
-                } else {
-                    Proof::Draw
-                };
-                assert_eq!(r.proof, Some(expected), "{spec} {:?}: {r}", &words[..n]);
-                // Every proven child agrees with minimax too.
-                for c in &r.children {
-                    let mut g = game.clone();
-                    g.play_unchecked(c.ply);
-                    let seat = game.to_move_seat();
-                    let v = if let Some(x) = g.status().reward(seat) {
-                        x
-                    } else if g.to_move_seat() == seat {
-                        minimax(&g, &mut memo)
+                // Plain, and with decisive and forced plies (the toy game
+                // finds them by brute force) at expansion and in playouts.
+                for engine in ["iters=200000,seed=5", "iters=200000,seed=5,decisive=on"] {
+                    let mut mcts = Mcts::<TicTacToe>::new(opts(engine));
+                    let r = mcts.search(&game);
+                    let expected = if exact == 1.0 {
+                        Proof::Win
+                    } else if exact == 0.0 {
+                        Proof::Loss
                     } else {
-                        1.0 - minimax(&g, &mut memo)
+                        Proof::Draw
                     };
-                    if let Some(p) = c.proof {
-                        let pv = match p {
-                            Proof::Win => 1.0,
-                            Proof::Draw => 0.5,
-                            Proof::Loss => 0.0,
-                        };
-                        assert_eq!(pv, v, "child {} of {:?}", c.ply, &words[..n]);
-                    }
-                }
-                if expected == Proof::Win {
-                    let best = r.best.unwrap();
-                    assert_eq!(r.children[0].proof, Some(Proof::Win));
-                    let mut g = game.clone();
-                    g.play_unchecked(best);
-                    let seat = game.to_move_seat();
-                    let v = g.status().reward(seat).unwrap_or_else(|| {
-                        if g.to_move_seat() == seat {
+                    assert_eq!(r.proof, Some(expected), "{spec} {:?}: {r}", &words[..n]);
+                    // Every proven child agrees with minimax too.
+                    for c in &r.children {
+                        let mut g = game.clone();
+                        g.play_unchecked(c.ply);
+                        let seat = game.to_move_seat();
+                        let v = if let Some(x) = g.status().reward(seat) {
+                            x
+                        } else if g.to_move_seat() == seat {
                             minimax(&g, &mut memo)
                         } else {
                             1.0 - minimax(&g, &mut memo)
+                        };
+                        if let Some(p) = c.proof {
+                            let pv = match p {
+                                Proof::Win => 1.0,
+                                Proof::Draw => 0.5,
+                                Proof::Loss => 0.0,
+                            };
+                            assert_eq!(pv, v, "child {} of {:?}", c.ply, &words[..n]);
                         }
-                    });
-                    assert_eq!(v, 1.0);
+                    }
+                    if expected == Proof::Win {
+                        let best = r.best.unwrap();
+                        assert_eq!(r.children[0].proof, Some(Proof::Win));
+                        let mut g = game.clone();
+                        g.play_unchecked(best);
+                        let seat = game.to_move_seat();
+                        let v = g.status().reward(seat).unwrap_or_else(|| {
+                            if g.to_move_seat() == seat {
+                                minimax(&g, &mut memo)
+                            } else {
+                                1.0 - minimax(&g, &mut memo)
+                            }
+                        });
+                        assert_eq!(v, 1.0);
+                    }
+                    checked += 1;
                 }
-                checked += 1;
             }
         }
     }
-    assert!(checked > 15, "{checked}");
+    assert!(checked > 30, "{checked}");
 }
 
 #[test]

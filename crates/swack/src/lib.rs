@@ -73,6 +73,7 @@ use rand::Rng;
 mod actions;
 mod engine;
 mod groups;
+mod knowledge;
 mod options;
 mod ply;
 #[cfg(feature = "reference")]
@@ -91,6 +92,7 @@ impl Game for Swack {
     type Ply = SwackPly;
     type Options = SwackOptions;
     const NAME: &'static str = "swack";
+    const SEARCH_HINTS: abstracta_core::SearchHints = knowledge::SEARCH_HINTS;
 
     fn encoding(&self) -> Option<&'static dyn abstracta_core::actions::Encoding<Self>> {
         Some(&SwackEncoding)
@@ -134,6 +136,14 @@ impl Game for Swack {
 
     fn random_ply<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<SwackPly> {
         self.random(rng)
+    }
+
+    fn decisive_ply(&self) -> Option<SwackPly> {
+        self.decisive()
+    }
+
+    fn forced_plies(&self, out: &mut PlyBuf<SwackPly>) -> bool {
+        self.forced(out)
     }
 
     fn hash(&self) -> u64 {

@@ -64,6 +64,7 @@ impl Game for Whirlwind {
     const SEARCH_HINTS: SearchHints = SearchHints {
         uct_exploration: 0.4,
         rave_exploration: 0.05,
+        ..SearchHints::DEFAULT
     };
 
     fn encoding(&self) -> Option<&'static dyn abstracta_core::actions::Encoding<Self>> {

@@ -1,0 +1,220 @@
+//! What the engine knows beyond the rules, for searches
+//! (`abstracta_core::knowledge`): the forced replies once the opponent
+//! leads on the home rows (P4), capture- and advance-preferring playout
+//! plies, and an evaluation from material, advancement and the home-row
+//! race.
+
+use abstracta_core::{knowledge, Game, PlyBuf, SearchHints};
+use rand::Rng;
+
+use crate::engine::{rows_mask, Bb, TARGET_ROW};
+use crate::{Epaminondas, EpaminondasPly, HEIGHT};
+
+/// Each row as a mask, for advancement counts.
+const ROWS: [Bb; HEIGHT as usize] = {
+    let mut t = [Bb::EMPTY; HEIGHT as usize];
+    let mut r = 0;
+    while r < HEIGHT {
+        t[r as usize] = rows_mask(r, r);
+        r += 1;
+    }
+    t
+};
+
+/// The search settings this game recommends: forced replies, guided
+/// playouts and playouts ended by the evaluation after a few plies (random
+/// playouts of Epaminondas run for hundreds of plies and say little).
+pub(crate) const SEARCH_HINTS: SearchHints = SearchHints {
+    decisive: true,
+    decisive_in_playouts: true,
+    guided: true,
+    eval_after: 12,
+    ..SearchHints::DEFAULT
+};
+
+/// Random plies a guided ply chooses the best of.
+const GUIDED_SAMPLES: usize = 4;
+
+/// Evaluation weights (logistic scale): per piece of material, per row of
+/// advancement summed over the pieces, per piece on the target row, and for
+/// facing a home-row lead that must be answered now.
+const W_MATERIAL: f64 = 0.35;
+const W_ADVANCE: f64 = 0.02;
+const W_ARRIVED: f64 = 0.8;
+const W_THREAT: f64 = 1.0;
+
+impl Epaminondas {
+    /// Whether the opponent has more pieces on the mover's home row than
+    /// the mover on theirs: the opponent then wins at the start of its next
+    /// turn unless this ply changes that (P4).
+    #[inline]
+    fn under_threat(&self) -> bool {
+        let me = self.to_move.index();
+        !self.stone_phase && self.arrived[1 - me] > self.arrived[me]
+    }
+
+    /// [`Game::forced_plies`](abstracta_core::Game::forced_plies): the plies that end the opponent's home-row
+    /// lead, when there is one.
+    pub(crate) fn forced(&self, out: &mut PlyBuf<EpaminondasPly>) -> bool {
+        if !self.under_threat() || self.current_status().is_finished() {
+            return false;
+        }
+        knowledge::plies_not_conceding(self, out);
+        true
+    }
+
+    /// The rows `colour` (index) has advanced, summed over its pieces.
+    fn advancement(&self, c: usize) -> i32 {
+        let mut sum = 0;
+        for (r, row) in ROWS.iter().enumerate() {
+            let n = (self.pieces[c] & *row).count() as i32;
+            let dist = (r as i32 - i32::from(TARGET_ROW[1 - c])).abs();
+            sum += n * dist;
+        }
+        sum
+    }
+
+    /// [`Game::evaluate`](abstracta_core::Game::evaluate): the side to move's winning chance from a
+    /// logistic of material, advancement, pieces on the target row and a
+    /// lead the opponent holds there.
+    pub(crate) fn evaluation(&self) -> Option<f64> {
+        if self.stone_phase || self.current_status().is_finished() {
+            return None;
+        }
+        let me = self.to_move.index();
+        let material = f64::from(self.counts[me]) - f64::from(self.counts[1 - me]);
+        let advance = f64::from(self.advancement(me) - self.advancement(1 - me));
+        let arrived = f64::from(self.arrived[me]) - f64::from(self.arrived[1 - me]);
+        let threat = if self.under_threat() { W_THREAT } else { 0.0 };
+        let x = W_MATERIAL * material + W_ADVANCE * advance + W_ARRIVED * arrived - threat;
+        Some(1.0 / (1.0 + (-x).exp()))
+    }
+
+    /// The value of a ply for a guided playout: captures first, then the
+    /// distance gained towards the target row.
+    fn guided_score(&self, ply: EpaminondasPly) -> i32 {
+        match ply {
+            EpaminondasPly::Move { from, to, capture } => {
+                let me = self.to_move.index();
+                let forward = if TARGET_ROW[me] > 0 {
+                    i32::from(to.row) - i32::from(from.row)
+                } else {
+                    i32::from(from.row) - i32::from(to.row)
+                };
+                let arrival = i32::from(to.row == TARGET_ROW[me]) * 8;
+                i32::from(capture) * 20 + forward + arrival
+            }
+            EpaminondasPly::Stone(_) => 0,
+        }
+    }
+
+    /// [`Game::guided_ply`](abstracta_core::Game::guided_ply): the best of a few random plies by
+    /// [`guided_score`](Self::guided_score) (the first drawn among equals).
+    // Out of line: inlined, its four random draws would bloat the playout
+    // loop of a search that does not use it (measured in instructions per
+    // iteration).
+    #[inline(never)]
+    pub(crate) fn guided<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<EpaminondasPly> {
+        let first = self.random_ply(rng)?;
+        if self.stone_phase {
+            return Some(first);
+        }
+        let mut best = first;
+        let mut best_score = self.guided_score(first);
+        for _ in 1..GUIDED_SAMPLES {
+            let Some(ply) = self.random_ply(rng) else { break };
+            let score = self.guided_score(ply);
+            if score > best_score {
+                best = ply;
+                best_score = score;
+            }
+        }
+        Some(best)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use abstracta_core::{knowledge, Cells, Colour, Game, PlyBuf, Point};
+
+    use crate::reference::ReferenceEpaminondas;
+    use crate::{parse_diagram, Epaminondas, Piece};
+
+    /// Plays random games and checks every claim against the reference
+    /// implementation at every position.
+    #[test]
+    fn claims_hold_against_the_reference() {
+        let mut rng = abstracta_core::seeded_rng(20);
+        for spec in ["epaminondas", "epaminondas:variant=stones"] {
+            for _ in 0..3 {
+                let mut game = Epaminondas::new(spec.parse().unwrap());
+                let mut truth = ReferenceEpaminondas::new(spec.parse().unwrap());
+                let mut plies = 0;
+                while let Some(ply) = game.guided_ply(&mut rng) {
+                    knowledge::check_claims(&game, &truth).unwrap();
+                    game.play_unchecked(ply);
+                    truth.play(ply).unwrap();
+                    plies += 1;
+                    if plies > 300 {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    /// White has arrived on Black's home row: Black must capture it.
+    #[test]
+    fn a_home_row_lead_forces_the_capture() {
+        let mut rows = [". . . . . . . . . . . . . ."; 12];
+        rows[11] = "w . . . . . . . . . . . . .";
+        rows[10] = "b . . . . . . . . . . . . .";
+        rows[9] = "b . . . . . . . . . . . . b";
+        rows[0] = ". . . . . . . . . . . . . w";
+        let diagram = rows.iter().rev().cloned().collect::<Vec<_>>().join("\n");
+        let cells = parse_diagram(&diagram).unwrap();
+        let game = Epaminondas::from_cells(Default::default(), &cells, Colour::Black).unwrap();
+        let mut forced = PlyBuf::new();
+        assert!(game.forced_plies(&mut forced));
+        let names: Vec<String> = forced.iter().map(|p| p.to_string()).collect();
+        assert_eq!(names.len(), 1, "{names:?}");
+        let mut legal = PlyBuf::new();
+        game.legal_plies(&mut legal);
+        for ply in legal.iter().filter(|p| !forced.contains(p)) {
+            assert!(knowledge::loses_at_once(&game, *ply), "{ply}");
+        }
+    }
+
+    #[test]
+    fn the_evaluation_is_symmetric_under_colour_swap() {
+        let mut rng = abstracta_core::seeded_rng(5);
+        let mut game = Epaminondas::new(Default::default());
+        for _ in 0..60 {
+            let Some(ply) = game.random_ply(&mut rng) else {
+                break;
+            };
+            game.play_unchecked(ply);
+            let Some(value) = game.evaluate() else { continue };
+            // The mirrored board with colours exchanged, the other side to
+            // move: the same position seen from the other army.
+            let cells = game.board_cells();
+            let (w, h) = (cells.width(), cells.height());
+            let mut v = Vec::new();
+            for row in 0..h {
+                for col in 0..w {
+                    v.push(cells.get(Point::new(col, h - 1 - row)).map(|p| match p {
+                        Piece::Black => Piece::White,
+                        Piece::White => Piece::Black,
+                        Piece::Stone => Piece::Stone,
+                    }));
+                }
+            }
+            let swapped = Cells::from_vec(w, h, v).unwrap();
+            let other =
+                Epaminondas::from_cells(Default::default(), &swapped, game.to_move_colour().opponent())
+                    .unwrap();
+            let back = other.evaluate().unwrap();
+            assert!((value - back).abs() < 1e-12, "{value} vs {back}");
+        }
+    }
+}

@@ -1,0 +1,88 @@
+//! What the engine knows beyond the rules, for searches
+//! (`abstracta_core::knowledge`): after the opponent's pass, a pass ends
+//! the game (S5), so it is decisive when the scoring (S6, S7) favours the
+//! mover and otherwise loses at once, which leaves the stacking moves
+//! forced.
+
+use abstracta_core::{Game, PlyBuf, SearchHints};
+
+use crate::{Swack, SwackPly};
+
+/// The search settings this game recommends: decisive and forced passes.
+pub(crate) const SEARCH_HINTS: SearchHints = SearchHints {
+    decisive: true,
+    decisive_in_playouts: true,
+    ..SearchHints::DEFAULT
+};
+
+impl Swack {
+    /// After the opponent's pass: whether a pass now wins for the mover.
+    fn pass_wins(&self) -> bool {
+        let mut next = self.clone();
+        next.play(SwackPly::Pass);
+        next.current_status().winner_seat() == Some(self.to_move_seat())
+    }
+
+    /// Whether a pass now would end the game.
+    fn pass_ends(&self) -> bool {
+        self.passed && !self.current_status().is_finished()
+    }
+
+    /// [`Game::decisive_ply`](abstracta_core::Game::decisive_ply): the ending pass, when it wins.
+    pub(crate) fn decisive(&self) -> Option<SwackPly> {
+        (self.pass_ends() && self.pass_wins()).then_some(SwackPly::Pass)
+    }
+
+    /// [`Game::forced_plies`](abstracta_core::Game::forced_plies): every ply but the ending pass, when that
+    /// pass loses.
+    pub(crate) fn forced(&self, out: &mut PlyBuf<SwackPly>) -> bool {
+        if !self.pass_ends() || self.pass_wins() {
+            return false;
+        }
+        self.legal_into(out);
+        out.retain(|p| *p != SwackPly::Pass);
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use abstracta_core::{knowledge, Game};
+    use rand::Rng;
+
+    use crate::reference::ReferenceSwack;
+    use crate::{Swack, SwackPly};
+
+    /// Random games (with passes made more likely, so that ending passes
+    /// come up) checked against the reference implementation at every
+    /// position.
+    #[test]
+    fn claims_hold_against_the_reference() {
+        let mut rng = abstracta_core::seeded_rng(20);
+        let (mut decisive, mut forced) = (0, 0);
+        for spec in [
+            "swack:size=4",
+            "swack:size=5",
+            "swack:size=4,variant=free",
+            "swack:size=6",
+        ] {
+            for _ in 0..20 {
+                let mut game = Swack::new(spec.parse().unwrap());
+                let mut truth = ReferenceSwack::new(spec.parse().unwrap());
+                while let Some(ply) = game.random_ply(&mut rng) {
+                    knowledge::check_claims(&game, &truth).unwrap();
+                    decisive += usize::from(game.decisive_ply().is_some());
+                    forced += usize::from(game.forced_plies(&mut Default::default()));
+                    let ply = if rng.gen_range(0..4) == 0 {
+                        SwackPly::Pass
+                    } else {
+                        ply
+                    };
+                    game.play_unchecked(ply);
+                    truth.play(ply).unwrap();
+                }
+            }
+        }
+        assert!(decisive > 10 && forced > 10, "{decisive} {forced}");
+    }
+}
