@@ -35,6 +35,7 @@ use rand::Rng;
 use crate::game::{Game, PlyBuf};
 use crate::point::Point;
 use crate::side::Colour;
+use crate::text::{Cells, Stack};
 use crate::toy::{TicTacToe, TicTacToePly};
 
 /// A game's integer action space and observation tensor (see the
@@ -163,6 +164,25 @@ impl Grid {
     /// Writes a plane holding `value` everywhere.
     pub fn push_constant(&self, out: &mut Vec<f32>, value: f32) {
         out.extend(std::iter::repeat(value).take(self.cells()));
+    }
+
+    /// Writes the four planes of a board of stacks: Black's stacks, White's
+    /// stacks (1.0 where one stands), then the heights of Black's and of
+    /// White's stacks.
+    pub fn push_stack_planes(&self, out: &mut Vec<f32>, cells: &Cells<Stack>) {
+        for colour in [Colour::Black, Colour::White] {
+            self.push_plane(out, |p| {
+                f32::from(u8::from(cells.get(p).is_some_and(|s| s.colour == colour)))
+            });
+        }
+        for colour in [Colour::Black, Colour::White] {
+            self.push_plane(out, |p| {
+                cells
+                    .get(p)
+                    .filter(|s| s.colour == colour)
+                    .map_or(0.0, |s| f32::from(s.height))
+            });
+        }
     }
 }
 

@@ -2,7 +2,7 @@
 //! [`abstracta_core::actions`]; the layout is in the crate README).
 
 use abstracta_core::actions::{black_to_move, Encoding, Grid, ORTHOGONAL};
-use abstracta_core::{Colour, Game};
+use abstracta_core::Game;
 
 use crate::{Swack, SwackPly};
 
@@ -70,20 +70,7 @@ impl Encoding<Swack> for SwackEncoding {
     fn observe(&self, game: &Swack, out: &mut Vec<f32>) {
         out.clear();
         let g = grid(game);
-        let cells = game.board_cells();
-        for colour in [Colour::Black, Colour::White] {
-            g.push_plane(out, |p| {
-                f32::from(u8::from(cells.get(p).is_some_and(|s| s.colour == colour)))
-            });
-        }
-        for colour in [Colour::Black, Colour::White] {
-            g.push_plane(out, |p| {
-                cells
-                    .get(p)
-                    .filter(|s| s.colour == colour)
-                    .map_or(0.0, |s| f32::from(s.height))
-            });
-        }
+        g.push_stack_planes(out, &game.board_cells());
         g.push_constant(out, black_to_move(game.to_move_colour()));
     }
 }
