@@ -46,6 +46,10 @@ pub struct SearchHints {
     /// Playout plies after which the search ends a playout with
     /// [`Game::evaluate`]; 0 never does.
     pub eval_after: u32,
+    /// How many visits the prior of a new child ([`Game::ply_priors`]) is
+    /// worth: the search starts each child as if it had been visited this
+    /// many times with the prior as its win rate. 0 uses no priors.
+    pub prior_visits: u32,
 }
 
 impl SearchHints {
@@ -58,6 +62,7 @@ impl SearchHints {
         decisive_in_playouts: false,
         guided: false,
         eval_after: 0,
+        prior_visits: 0,
     };
 }
 
@@ -267,6 +272,18 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Eq + Send + Sync + 'static {
     /// none. Searches use it to end playouts early.
     fn evaluate(&self) -> Option<f64> {
         None
+    }
+
+    /// Prior win rates of the legal `plies` of this position, for a search
+    /// that seeds new children with them: writes into `out` (as long as
+    /// `plies`) for each ply an estimate in `[0, 1]` of the probability
+    /// that the side to move wins after it, 0.5 for no opinion, and returns
+    /// `true`. Returns `false` when the game offers no priors (`out` is
+    /// then unspecified). Cheap heuristics (a ply next to the last one,
+    /// one that completes a link) are what it is for; a search weighs
+    /// them by [`SearchHints::prior_visits`].
+    fn ply_priors(&self, _plies: &[Self::Ply], _out: &mut [f32]) -> bool {
+        false
     }
 
     /// A playout ply chosen with the game's knowledge (captures, advances,

@@ -14,6 +14,8 @@
 //!   searches that end playouts early where random playouts say little.
 //! * [`Game::guided_ply`]: a playout ply that prefers what the game knows to
 //!   be good (captures, advances), not necessarily uniform.
+//! * [`Game::ply_priors`]: prior win rates of the legal plies, which a search
+//!   can give new children before it has visited them.
 //!
 //! The games implement them in their own crates, cheaply with their
 //! bitboards. What they claim is checked by brute force against any other
@@ -99,6 +101,14 @@ pub enum ClaimError {
     /// [`Game::evaluate`] gave a value outside `[0, 1]`.
     #[error("the evaluation {0} is not a probability in [0, 1]")]
     BadEvaluation(f64),
+    /// [`Game::ply_priors`] gave a value outside `[0, 1]` for a ply.
+    #[error("the prior {prior} of the ply {ply} is not a probability in [0, 1]")]
+    BadPrior {
+        /// The ply, in notation.
+        ply: String,
+        /// The prior it was given.
+        prior: f32,
+    },
     /// [`Game::guided_ply`] gave an illegal ply, or none in an ongoing game
     /// (or one in a finished game).
     #[error("the guided ply {0} is wrong here")]
@@ -109,8 +119,9 @@ pub enum ClaimError {
 /// implementation of the same rules in the same position: a decisive ply
 /// must win at once in `truth`; every legal ply of `truth` left out of the
 /// forced plies must lose at once there, and every forced ply must be
-/// legal; an evaluation must be a probability; a guided ply (drawn with a
-/// fixed seed) must be legal in `truth`.
+/// legal; an evaluation and every prior of a legal ply must be a
+/// probability; a guided ply (drawn with a fixed seed) must be legal in
+/// `truth`.
 pub fn check_claims<G: Game, T: Game<Ply = G::Ply>>(game: &G, truth: &T) -> Result<(), ClaimError> {
     let mut legal = PlyBuf::new();
     truth.legal_plies(&mut legal);
@@ -139,6 +150,19 @@ pub fn check_claims<G: Game, T: Game<Ply = G::Ply>>(game: &G, truth: &T) -> Resu
             if !(0.0..=1.0).contains(&value) {
                 return Err(ClaimError::BadEvaluation(value));
             }
+        }
+    }
+    let mut priors = vec![f32::NAN; legal.len()];
+    if game.ply_priors(&legal, &mut priors) {
+        if let Some((ply, &prior)) = legal
+            .iter()
+            .zip(&priors)
+            .find(|(_, prior)| !(0.0..=1.0).contains(*prior))
+        {
+            return Err(ClaimError::BadPrior {
+                ply: ply.to_string(),
+                prior,
+            });
         }
     }
     let mut rng = crate::seeded_rng(truth.hash_from_scratch());
