@@ -102,6 +102,54 @@ pub enum CommandLine {
         /// The engine.
         #[arg(long, default_value = DEFAULT_ENGINE)]
         engine: String,
+        /// Print one JSON object (as `arena analysis` answers; mcts engines
+        /// only).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Analyse positions given as JSON queries on stdin, one answer per
+    /// line on stdout, several at once (see docs/analysis.md).
+    #[command(after_help = crate::analysis::HELP)]
+    Analysis {
+        /// Search threads of a query whose engine names no threads=.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Queries searched at once (default: cores / --threads).
+        #[arg(long)]
+        max_queries_at_once: Option<usize>,
+    },
+    /// Make a balanced opening suite for `tournament --openings file:PATH`:
+    /// seeded random openings kept when a short search scores them inside
+    /// a win-rate window, unique by position.
+    Openings {
+        /// Game spec.
+        spec: String,
+        /// How many openings to keep.
+        #[arg(long)]
+        count: usize,
+        /// Plies per opening.
+        #[arg(long, default_value_t = 4)]
+        plies: u32,
+        /// The engine that scores each opening (mcts only; one thread keeps
+        /// the suite reproducible).
+        #[arg(long, default_value = "mcts:iters=2000")]
+        engine: String,
+        /// Keep openings whose win rate for the side to move is in LOW-HIGH.
+        #[arg(long, default_value = "0.4-0.6")]
+        window: crate::openings::Window,
+        /// Seed of the random openings and the searches.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Random openings to try at most (default: 100 per opening asked
+        /// for).
+        #[arg(long)]
+        tries: Option<u64>,
+        /// The file to write (replaced atomically).
+        #[arg(long)]
+        out: PathBuf,
+        /// Replace --out if it exists.
+        #[arg(long)]
+        force: bool,
     },
     /// Serve the web viewer and player (tournaments, games, play, analysis).
     Serve(crate::serve::ServeArgs),
@@ -142,9 +190,12 @@ pub struct TournamentArgs {
     /// Seed of the openings and engines.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Openings: random:PLIES (seeded random plies) or none.
+    /// Openings: random:PLIES (seeded random plies), none, or
+    /// file:PATH[,order=sequential|random] (one ply list per line, `#`
+    /// comments; random order is a seeded shuffle). Each opening is played
+    /// twice, colours exchanged.
     #[arg(long, default_value = "random:2", value_parser = tournament::parse_openings)]
-    pub openings: u32,
+    pub openings: tournament::Openings,
     /// round-robin or gauntlet (the first player against the others).
     #[arg(long, default_value = "round-robin")]
     pub format: Format,
@@ -213,8 +264,59 @@ pub fn run(cli: Cli) -> Result<(), ArenaError> {
             print(&format!("{word}\n"))
         }
         CommandLine::Show { spec, moves } => print(&crate::commands::show_command(&spec, &moves)?),
-        CommandLine::Analyze { spec, moves, engine } => {
-            print(&crate::commands::analyze_command(&spec, &moves, &engine)?)
+        CommandLine::Analyze {
+            spec,
+            moves,
+            engine,
+            json,
+        } => {
+            if json {
+                print(&crate::commands::analyze_json_command(&spec, &moves, &engine)?)
+            } else {
+                print(&crate::commands::analyze_command(&spec, &moves, &engine)?)
+            }
+        }
+        CommandLine::Analysis {
+            threads,
+            max_queries_at_once,
+        } => {
+            if threads == 0 || max_queries_at_once == Some(0) {
+                return Err(ArenaError::usage(
+                    "--threads and --max-queries-at-once must be at least 1",
+                ));
+            }
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let options = crate::analysis::AnalysisOptions {
+                threads,
+                max_queries: max_queries_at_once.unwrap_or((cores / threads).max(1)),
+            };
+            crate::analysis::serve(std::io::stdin().lock(), std::io::stdout(), &options);
+            Ok(())
+        }
+        CommandLine::Openings {
+            spec,
+            count,
+            plies,
+            engine,
+            window,
+            seed,
+            tries,
+            out,
+            force,
+        } => {
+            warn_memory(&engine);
+            let request = crate::openings::SuiteRequest {
+                spec,
+                count,
+                plies,
+                engine,
+                window,
+                seed,
+                tries,
+            };
+            let report = crate::openings::openings_command(&request, &out, force)?;
+            crate::stderr!("{}", report.trim_end());
+            Ok(())
         }
         CommandLine::Tournament(args) => {
             if !(args.timeout.is_finite() && args.timeout > 0.0 && args.timeout < 1e6) {
@@ -232,7 +334,14 @@ pub fn run(cli: Cli) -> Result<(), ArenaError> {
                 games: args.games,
                 concurrency: args.concurrency,
                 seed: args.seed,
-                opening_plies: args.openings,
+                opening_plies: match args.openings {
+                    tournament::Openings::Random(plies) => plies,
+                    tournament::Openings::File(_) => 0,
+                },
+                opening_file: match args.openings {
+                    tournament::Openings::File(file) => Some(file),
+                    tournament::Openings::Random(_) => None,
+                },
                 format: args.format,
                 sprt: args.sprt,
                 out: args.out,

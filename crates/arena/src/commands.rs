@@ -131,6 +131,22 @@ pub fn analyze_command(spec: &str, moves: &str, engine: &str) -> Result<String, 
     ))
 }
 
+/// `arena analyze --json`: the search as one JSON object, the same search
+/// and the same fields as an `arena analysis` answer.
+pub fn analyze_json_command(spec: &str, moves: &str, engine: &str) -> Result<String, ArenaError> {
+    let options = crate::analysis::mcts_options(engine).map_err(|e| ArenaError::usage(e.to_string()))?;
+    let game = open(spec, moves)?;
+    if game.status().is_finished() {
+        return Err(ArenaError::usage(format!(
+            "the game is over ({}); there is nothing to analyse",
+            game.status()
+        )));
+    }
+    let result = crate::analysis::run_search(&*game, options)?;
+    let json = crate::analysis::search_json(&*game, &result, crate::analysis::DEFAULT_CHILDREN);
+    Ok(json.to_string() + "\n")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -176,5 +192,13 @@ mod tests {
         let a = analyze_command("tictactoe", "b2", "random").unwrap();
         assert!(a.contains("best: "), "{a}");
         assert!(analyze_command("tictactoe", "a1 b1 a2 b2 a3", "random").is_err());
+        let j: serde_json::Value =
+            serde_json::from_str(&analyze_json_command("tictactoe", "b2", "mcts:iters=200").unwrap())
+                .unwrap();
+        assert_eq!(
+            (j["iterations"].as_u64(), j["plies_played"].as_u64()),
+            (Some(200), Some(1))
+        );
+        assert!(analyze_json_command("tictactoe", "b2", "random").is_err());
     }
 }

@@ -28,6 +28,9 @@ pub enum ArenaError {
     /// A tournament directory or record file could not be used.
     #[error("{0}")]
     Records(#[from] crate::records::RecordError),
+    /// An opening file cannot be read or holds a bad line.
+    #[error("{0}")]
+    Openings(#[from] crate::tournament::suite::SuiteError),
     /// Something went wrong while running (not the input's fault).
     #[error("{0}")]
     Failed(String),

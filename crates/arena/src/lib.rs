@@ -14,7 +14,9 @@
 //!   `handle_line(&str) -> (answer, quit)`;
 //! - [`records`]: parsing of `games.jsonl`, `summary.json` and
 //!   `tournament.json`;
-//! - [`stats`]: Elo with its interval, LOS and SPRT.
+//! - [`stats`]: Elo with its interval, LOS and SPRT;
+//! - [`analysis::serve`]: the JSON analysis engine over any reader and
+//!   writer.
 //!
 //! None of them panics on any input.
 //!
@@ -32,11 +34,13 @@
 
 #![deny(unsafe_code)]
 
+pub mod analysis;
 pub mod bench;
 pub mod cli;
 pub mod commands;
 pub mod engine;
 pub mod error;
+pub mod openings;
 pub mod output;
 pub mod play;
 pub mod protocol;

@@ -98,6 +98,24 @@ pub struct TournamentConfig {
     pub games: u64,
     /// The shard (`I/N`), if this directory holds one.
     pub shard: Option<String>,
+    /// The opening suite, if the openings come from a file (then
+    /// `opening_plies` is 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub openings: Option<SuiteConfig>,
+}
+
+/// What a tournament records of its opening file: enough to refuse a
+/// resume with another file's openings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SuiteConfig {
+    /// The file, as given.
+    pub file: String,
+    /// `sequential` or `random`.
+    pub order: String,
+    /// How many openings it holds.
+    pub count: usize,
+    /// A hash of its openings in canonical notation (FNV-1a, 64 bits, hex).
+    pub hash: String,
 }
 
 impl TournamentConfig {
@@ -109,6 +127,8 @@ impl TournamentConfig {
             && self.format == other.format
             && self.seed == other.seed
             && self.opening_plies == other.opening_plies
+            && self.openings.as_ref().map(|o| (&o.order, o.count, &o.hash))
+                == other.openings.as_ref().map(|o| (&o.order, o.count, &o.hash))
     }
 }
 

@@ -135,6 +135,7 @@ fn tiny_tournaments_on_every_game() {
             concurrency: Some(2),
             seed: 3,
             opening_plies: 2,
+            opening_file: None,
             format: Format::RoundRobin,
             sprt: None,
             out: None,

@@ -81,6 +81,7 @@ fn runs_folder(name: &str) -> PathBuf {
         concurrency: Some(1),
         seed: 3,
         opening_plies: 0,
+        opening_file: None,
         format: arena::tournament::Format::RoundRobin,
         sprt: None,
         out: Some(root.join("done")),

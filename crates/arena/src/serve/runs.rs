@@ -418,6 +418,7 @@ mod tests {
             opening_plies: 0,
             games: 4,
             shard: None,
+            openings: None,
         };
         assert_eq!(expected_games(&config), 12);
         config.format = "gauntlet".into();

@@ -146,6 +146,24 @@ pub(super) fn difference(old: &TournamentConfig, new: &TournamentConfig, shards:
     if old.opening_plies != new.opening_plies {
         return differs("the opening plies", &old.opening_plies, &new.opening_plies);
     }
+    if old.openings != new.openings {
+        let suite = |s: &Option<crate::records::SuiteConfig>| match s {
+            Some(s) => format!(
+                "the file {} ({} openings, {} order, hash {})",
+                s.file, s.count, s.order, s.hash
+            ),
+            None => "none".to_owned(),
+        };
+        let (a, b) = (old.openings.as_ref(), new.openings.as_ref());
+        // The same openings in the same order from a file that moved are
+        // the same tournament.
+        let same = a
+            .zip(b)
+            .is_some_and(|(a, b)| (&a.order, a.count, &a.hash) == (&b.order, b.count, &b.hash));
+        if !same {
+            return differs("the opening suite", &suite(&old.openings), &suite(&new.openings));
+        }
+    }
     if shards && old.shard != new.shard {
         let shard = |s: &Option<String>| s.clone().unwrap_or_else(|| "none".to_owned());
         return differs("the shard", &shard(&old.shard), &shard(&new.shard));

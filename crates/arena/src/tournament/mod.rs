@@ -4,8 +4,8 @@
 //! The schedule is fixed by the settings alone: game `index` belongs to
 //! round `index / (2P)` (P pairings), pairing `(index % 2P) / 2`, and plays
 //! with the colours exchanged when `index` is odd. Both games of a round
-//! start from the same seeded random opening, and every pairing sees the
-//! same openings. Indices never change when `--games` grows, so a
+//! start from the same opening (seeded random plies, or a line of an
+//! opening file: see [`suite`]), and every pairing sees the same openings. Indices never change when `--games` grows, so a
 //! directory can be resumed or extended, and shards (`index % N`) merged.
 //!
 //! One concern per module: [`options`] (the command-line values),
@@ -34,18 +34,23 @@ mod referee;
 mod schedule;
 mod sprt;
 mod stop;
+pub mod suite;
 mod table;
 mod tally;
 
 pub use journal::write_atomically;
 pub use merge::merge;
-pub use options::{parse_openings, Format, FormatError, OpeningsError, Shard, ShardError};
+pub use options::{
+    parse_openings, Format, FormatError, OpeningFile, OpeningOrder, Openings, OpeningsError, Shard,
+    ShardError,
+};
 pub use stop::stop_cleanly_on_signals;
 pub use table::format_table;
 pub use tally::summarize;
 
 use journal::{open_dir, to_json};
 use pool::Runner;
+pub(crate) use schedule::opening as random_opening;
 use schedule::{plan, schedule, shard_size};
 
 /// Everything a tournament needs.
@@ -61,8 +66,10 @@ pub struct TournamentSettings {
     pub concurrency: Option<usize>,
     /// The base seed.
     pub seed: u64,
-    /// Random opening plies per game pair.
+    /// Random opening plies per game pair (unused with an opening file).
     pub opening_plies: u32,
+    /// An opening file: each round plays one of its lines.
+    pub opening_file: Option<OpeningFile>,
     /// Who plays whom.
     pub format: Format,
     /// An SPRT to run on every pairing (stopping it when decided).
@@ -151,6 +158,7 @@ mod tests {
             concurrency: Some(2),
             seed: 5,
             opening_plies: 1,
+            opening_file: None,
             format: Format::RoundRobin,
             sprt: None,
             out: None,

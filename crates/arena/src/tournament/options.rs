@@ -71,20 +71,87 @@ impl std::fmt::Display for Shard {
     }
 }
 
-/// An `--openings` that is neither `random:PLIES` nor `none`.
+/// The order in which the lines of an opening file are played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpeningOrder {
+    /// Line 1 for round 0, line 2 for round 1, ..., starting over at the
+    /// end.
+    Sequential,
+    /// Every line once in a seeded shuffled order, then again in another
+    /// shuffled order, and so on.
+    Random,
+}
+
+impl std::fmt::Display for OpeningOrder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            OpeningOrder::Sequential => "sequential",
+            OpeningOrder::Random => "random",
+        })
+    }
+}
+
+/// An opening file and its order: `--openings file:PATH[,order=random]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpeningFile {
+    /// The file: one ply list per line.
+    pub path: std::path::PathBuf,
+    /// The order its lines are played in.
+    pub order: OpeningOrder,
+}
+
+/// Where the openings of a tournament come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Openings {
+    /// `random:PLIES` (`none` is `random:0`): seeded random plies.
+    Random(u32),
+    /// `file:PATH[,order=sequential|random]`: the lines of a file.
+    File(OpeningFile),
+}
+
+/// An `--openings` that is neither `random:PLIES`, `none` nor
+/// `file:PATH[,order=sequential|random]`.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("bad openings {0:?}: expected random:PLIES (0 to 1000) or none")]
+#[error(
+    "bad openings {0:?}: expected random:PLIES (0 to 1000), none, or \
+     file:PATH[,order=sequential|random]"
+)]
 pub struct OpeningsError(pub String);
 
-/// Parses `--openings`: `random:PLIES` or `none`.
-pub fn parse_openings(s: &str) -> Result<u32, OpeningsError> {
+/// Parses `--openings`: `random:PLIES`, `none` or
+/// `file:PATH[,order=sequential|random]` (the order is sequential unless
+/// told; a path may hold commas, only a last `,order=...` is read as the
+/// order).
+pub fn parse_openings(s: &str) -> Result<Openings, OpeningsError> {
+    let bad = || OpeningsError(s.to_owned());
     if s == "none" {
-        return Ok(0);
+        return Ok(Openings::Random(0));
+    }
+    if let Some(rest) = s.strip_prefix("file:") {
+        let (path, order) = match rest.rsplit_once(',') {
+            Some((path, order)) if order.trim_start().starts_with("order=") => {
+                let order = match order.trim().trim_start_matches("order=") {
+                    "sequential" | "seq" => OpeningOrder::Sequential,
+                    "random" | "shuffled" | "shuffle" => OpeningOrder::Random,
+                    _ => return Err(bad()),
+                };
+                (path, order)
+            }
+            _ => (rest, OpeningOrder::Sequential),
+        };
+        if path.is_empty() {
+            return Err(bad());
+        }
+        return Ok(Openings::File(OpeningFile {
+            path: path.into(),
+            order,
+        }));
     }
     s.strip_prefix("random:")
         .and_then(|n| n.parse::<u32>().ok())
         .filter(|&n| n <= 1000)
-        .ok_or_else(|| OpeningsError(s.to_owned()))
+        .map(Openings::Random)
+        .ok_or_else(bad)
 }
 
 #[cfg(test)]
@@ -93,9 +160,29 @@ mod tests {
 
     #[test]
     fn parses_options() {
-        assert_eq!(parse_openings("random:3"), Ok(3));
-        assert_eq!(parse_openings("none"), Ok(0));
+        assert_eq!(parse_openings("random:3"), Ok(Openings::Random(3)));
+        assert_eq!(parse_openings("none"), Ok(Openings::Random(0)));
         assert!(parse_openings("random:x").is_err());
+        let file = |path: &str, order| {
+            Ok(Openings::File(OpeningFile {
+                path: path.into(),
+                order,
+            }))
+        };
+        assert_eq!(
+            parse_openings("file:a.txt"),
+            file("a.txt", OpeningOrder::Sequential)
+        );
+        assert_eq!(
+            parse_openings("file:a,b.txt,order=random"),
+            file("a,b.txt", OpeningOrder::Random)
+        );
+        assert_eq!(
+            parse_openings("file:a,b.txt"),
+            file("a,b.txt", OpeningOrder::Sequential)
+        );
+        assert!(parse_openings("file:a.txt,order=backwards").is_err());
+        assert!(parse_openings("file:").is_err());
         assert!("0/2".parse::<Shard>().is_err());
         assert!("3/2".parse::<Shard>().is_err());
         assert_eq!("2/2".parse::<Shard>().unwrap().number, 2);

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use abstracta::{mix_seed, AnyGame, Colour, Outcome, Seat, Status, Termination};
 
-use super::schedule::{opening, Plan, Slot};
+use super::schedule::{Plan, Slot};
 use super::TournamentSettings;
 use crate::engine::{build, AnyPlayer, BuildOptions};
 use crate::records::{GameRecord, GameResult, Seats};
@@ -21,7 +21,7 @@ pub(super) fn play_scheduled(
     let (a, b) = plan.pairings[slot.pairing];
     let (first, second) = if slot.exchanged { (b, a) } else { (a, b) };
     let game_seed = mix_seed(settings.seed, 1_000_003 + slot.index);
-    let opening = opening(start, settings.seed, slot.round, settings.opening_plies);
+    let opening = plan.opening(start, slot.round);
     let make = |player: usize, seat: u64| {
         build(
             &plan.engines[player],

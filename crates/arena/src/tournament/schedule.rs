@@ -7,6 +7,7 @@ use abstracta::{mix_seed, AnyGame};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+use super::suite::Suite;
 use super::{Format, TournamentSettings};
 use crate::engine::EngineSpec;
 use crate::error::ArenaError;
@@ -21,6 +22,19 @@ pub(super) struct Plan {
     pub(super) config: TournamentConfig,
     pub(super) engines: Vec<EngineSpec>,
     pub(super) pairings: Vec<(usize, usize)>,
+    /// The opening suite, when the openings come from a file.
+    pub(super) suite: Option<Suite>,
+}
+
+impl Plan {
+    /// The opening of `round` from `start` (the game at its start
+    /// position): the suite's line for the round, or seeded random plies.
+    pub(super) fn opening(&self, start: &dyn AnyGame, round: u64) -> Vec<String> {
+        match &self.suite {
+            Some(suite) => suite.opening(self.config.seed, round).to_vec(),
+            None => opening(start, self.config.seed, round, self.config.opening_plies),
+        }
+    }
 }
 
 pub(super) fn pairings_of(n: usize, format: Format) -> Vec<(usize, usize)> {
@@ -71,6 +85,11 @@ pub(super) fn plan(settings: &TournamentSettings) -> Result<Plan, ArenaError> {
             pairings.len()
         )));
     }
+    // Every line of an opening file is checked before any game starts.
+    let suite = match &settings.opening_file {
+        Some(file) => Some(Suite::load(&*abstracta::open(&spec)?, &file.path, file.order)?),
+        None => None,
+    };
     let config = TournamentConfig {
         spec,
         players: settings
@@ -84,14 +103,20 @@ pub(super) fn plan(settings: &TournamentSettings) -> Result<Plan, ArenaError> {
             .collect(),
         format: settings.format.to_string(),
         seed: settings.seed,
-        opening_plies: settings.opening_plies,
+        opening_plies: if suite.is_some() {
+            0
+        } else {
+            settings.opening_plies
+        },
         games: settings.games,
         shard: settings.shard.map(|s| s.to_string()),
+        openings: suite.as_ref().map(|s| s.config.clone()),
     };
     Ok(Plan {
         config,
         engines,
         pairings,
+        suite,
     })
 }
 
@@ -162,7 +187,7 @@ pub(super) fn shard_size(games: u64, pairings: usize, shard: Option<(u64, u64)>)
 /// The random opening of `round` from `start` (a game at its start
 /// position): `plies` seeded random plies that do not end the game (fewer
 /// if every ply would), in notation.
-pub(super) fn opening(start: &dyn AnyGame, seed: u64, round: u64, plies: u32) -> Vec<String> {
+pub(crate) fn opening(start: &dyn AnyGame, seed: u64, round: u64, plies: u32) -> Vec<String> {
     let mut rng = SmallRng::seed_from_u64(mix_seed(seed, round));
     let mut game = start.clone_box();
     let mut out = Vec::new();
