@@ -65,12 +65,13 @@ pub fn run_search(game: &dyn AnyGame, options: MctsOptions) -> Result<SearchResu
 }
 
 /// A search result as JSON: the best ply, the win rate of the seat to
-/// move, the proof, the principal variation, the `children` most visited
-/// root children (ply, visits, win rate, proof), and the counters.
+/// move, the proof, the principal variation, the first `children` root
+/// children in the search's order, best first (ply, visits, win rate,
+/// proof), and the counters.
 pub fn search_json(game: &dyn AnyGame, result: &SearchResult<String>, children: usize) -> Value {
-    let mut shown: Vec<_> = result.children.iter().collect();
-    shown.sort_by(|a, b| b.visits.cmp(&a.visits));
-    shown.truncate(children);
+    // The search's order: best first (a proven win before more visited
+    // plies, a proven loss last).
+    let shown = &result.children[..children.min(result.children.len())];
     json!({
         "spec": game.spec(),
         "plies_played": game.plies_played(),
@@ -88,7 +89,7 @@ pub fn search_json(game: &dyn AnyGame, result: &SearchResult<String>, children: 
         "iterations": result.iterations,
         "nodes": result.nodes,
         "max_depth": result.max_depth,
-        "time_ms": result.elapsed.as_secs_f64() * 1000.0,
+        "time_ms": (result.elapsed.as_secs_f64() * 1e6).round() / 1000.0,
     })
 }
 

@@ -6,7 +6,7 @@
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::Path;
 
 use abstracta::mix_seed;
 use thiserror::Error;
@@ -177,7 +177,7 @@ pub fn suite_text(request: &SuiteRequest, generated: &Generated) -> String {
 
 /// `arena openings`: makes the suite and writes it to `out` (atomically;
 /// an existing file only with `force`). Returns a one-line report.
-pub fn openings_command(request: &SuiteRequest, out: &PathBuf, force: bool) -> Result<String, ArenaError> {
+pub fn openings_command(request: &SuiteRequest, out: &Path, force: bool) -> Result<String, ArenaError> {
     let exists = || out.exists();
     let refuse = || {
         ArenaError::usage(format!(
