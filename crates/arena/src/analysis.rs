@@ -443,13 +443,6 @@ fn jobs_of(
     if let Some(seed) = query.seed {
         search.seed = seed;
     }
-    let mut game = abstracta::open(&spec).map_err(|e| AnalysisError::Position(e.to_string()))?;
-    let mut positions = vec![game.clone_box()];
-    for (i, ply) in plies.iter().enumerate() {
-        game.play(ply)
-            .map_err(|e| AnalysisError::Position(format!("ply {} ({ply}): {e}", i + 1)))?;
-        positions.push(game.clone_box());
-    }
     let turns = query.turns.unwrap_or_else(|| vec![plies.len()]);
     if turns.is_empty() {
         return Err(AnalysisError::Query(
@@ -462,6 +455,18 @@ fn jobs_of(
             plies.len()
         )));
     }
+    // Every ply is checked; only the positions asked for are kept.
+    let mut game = abstracta::open(&spec).map_err(|e| AnalysisError::Position(e.to_string()))?;
+    let mut positions = HashMap::new();
+    for i in 0..=plies.len() {
+        if turns.contains(&i) {
+            positions.insert(i, game.clone_box());
+        }
+        if let Some(ply) = plies.get(i) {
+            game.play(ply)
+                .map_err(|e| AnalysisError::Position(format!("ply {} ({ply}): {e}", i + 1)))?;
+        }
+    }
     let cancel = Arc::new(Cancel::default());
     Ok(turns
         .into_iter()
@@ -471,7 +476,7 @@ fn jobs_of(
                 id: query.id.clone(),
                 key: key.to_owned(),
                 turn,
-                game: positions[turn].clone_box(),
+                game: positions[&turn].clone_box(),
                 options: search.clone(),
                 children: query.children.unwrap_or(DEFAULT_CHILDREN),
                 cancel: cancel.clone(),
@@ -495,12 +500,15 @@ fn work<W: Write>(shared: &Shared<W>) {
                 queue = shared.ready.wait(queue).unwrap_or_else(|p| p.into_inner());
             }
         };
-        let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_job(&job)))
+        let mut answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_job(&job)))
             .unwrap_or_else(|_| error_answer(&job.id, "internal error: the search failed"));
-        let mut answer = answer;
+        // A search that panicked is not running any more either.
+        lock(&job.cancel.running).retain(|(s, _)| *s != job.serial);
         answer["turn"] = json!(job.turn);
-        shared.answer(&answer);
+        // Out of flight before its last answer is out, so that a client
+        // may reuse the id as soon as it has read that answer.
         shared.finished(&job.key);
+        shared.answer(&answer);
     }
 }
 

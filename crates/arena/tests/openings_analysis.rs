@@ -413,3 +413,38 @@ fn analysis_terminates_a_query_by_id() {
     assert!(answers.iter().any(|a| a["id"] == "stop" && a["found"] == true));
     assert!(answers.iter().any(|a| a["id"] == "stop2" && a["found"] == false));
 }
+
+#[test]
+fn analysis_answers_before_the_input_ends_and_ids_can_be_reused() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(BIN)
+        .arg("analysis")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run arena");
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    for plies in ["b2", "b2 a1"] {
+        let query =
+            format!(r#"{{"id": "same", "spec": "tictactoe", "plies": "{plies}", "iterations": 100}}"#);
+        writeln!(input, "{query}").unwrap();
+        input.flush().unwrap();
+        // The answer comes while the input is still open.
+        let mut line = String::new();
+        output.read_line(&mut line).unwrap();
+        let answer: Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(answer["id"], "same", "{answer}");
+        assert!(answer["error"].is_null(), "{answer}");
+        assert_eq!(
+            answer["plies_played"].as_u64(),
+            Some(plies.split(' ').count() as u64)
+        );
+    }
+    drop(input);
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut output, &mut rest).unwrap();
+    assert_eq!(rest, "", "one answer per query");
+    assert!(child.wait().unwrap().success());
+}
