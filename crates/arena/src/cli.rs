@@ -144,6 +144,10 @@ pub enum CommandLine {
         /// for).
         #[arg(long)]
         tries: Option<u64>,
+        /// Searches run at once (default: cores / engine threads); the
+        /// suite is the same whatever it is.
+        #[arg(long)]
+        concurrency: Option<usize>,
         /// The file to write (replaced atomically).
         #[arg(long)]
         out: PathBuf,
@@ -301,10 +305,19 @@ pub fn run(cli: Cli) -> Result<(), ArenaError> {
             window,
             seed,
             tries,
+            concurrency,
             out,
             force,
         } => {
             warn_memory(&engine);
+            if concurrency == Some(0) {
+                return Err(ArenaError::usage("--concurrency must be at least 1"));
+            }
+            let threads = engine
+                .parse::<crate::engine::EngineSpec>()
+                .map_or(1, |e| e.threads())
+                .max(1);
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
             let request = crate::openings::SuiteRequest {
                 spec,
                 count,
@@ -313,6 +326,7 @@ pub fn run(cli: Cli) -> Result<(), ArenaError> {
                 window,
                 seed,
                 tries,
+                concurrency: concurrency.unwrap_or((cores / threads).max(1)),
             };
             let report = crate::openings::openings_command(&request, &out, force)?;
             crate::stderr!("{}", report.trim_end());

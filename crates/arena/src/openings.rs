@@ -66,6 +66,8 @@ pub struct SuiteRequest {
     pub seed: u64,
     /// Random openings tried at most (default: 100 per opening asked for).
     pub tries: Option<u64>,
+    /// Searches run at once (the suite does not depend on it).
+    pub concurrency: usize,
 }
 
 /// One opening kept, with the win rate its search gave the side to move.
@@ -88,8 +90,8 @@ pub struct Generated {
 }
 
 /// Makes the suite `request` asks for. The same request gives the same
-/// suite (with one search thread: several make the searches, and so the
-/// win rates, vary).
+/// suite, whatever its concurrency (with one search thread per search:
+/// several make the searches, and so the win rates, vary).
 pub fn generate(request: &SuiteRequest) -> Result<Generated, ArenaError> {
     if request.count == 0 {
         return Err(ArenaError::usage("--count must be at least 1"));
@@ -107,29 +109,53 @@ pub fn generate(request: &SuiteRequest) -> Result<Generated, ArenaError> {
     let mut seen = HashSet::new();
     let mut kept = Vec::new();
     let mut tries = 0;
-    while kept.len() < request.count && tries < limit {
-        let plies = crate::tournament::random_opening(&*start, request.seed, tries, request.plies);
-        tries += 1;
-        if plies.len() < request.plies as usize {
-            // Every continuation ended the game: too short to keep.
-            continue;
+    // Candidates are searched in batches, one thread each, and judged in
+    // the order they were drawn: the suite is the one a single thread
+    // would make.
+    let workers = request.concurrency.max(1);
+    'search: while kept.len() < request.count && tries < limit {
+        let mut batch = Vec::new();
+        while batch.len() < workers && tries < limit {
+            let try_index = tries;
+            tries += 1;
+            let plies = crate::tournament::random_opening(&*start, request.seed, try_index, request.plies);
+            if plies.len() < request.plies as usize {
+                // Every continuation ended the game: too short to keep.
+                continue;
+            }
+            let mut game = start.clone_box();
+            for ply in &plies {
+                game.play(ply).map_err(|e| {
+                    ArenaError::Failed(format!("a random opening could not be replayed: {e}"))
+                })?;
+            }
+            if seen.insert(game.hash()) {
+                batch.push((try_index, plies, game));
+            }
         }
-        let mut game = start.clone_box();
-        for ply in &plies {
-            game.play(ply)
-                .map_err(|e| ArenaError::Failed(format!("a random opening could not be replayed: {e}")))?;
-        }
-        if !seen.insert(game.hash()) {
-            continue;
-        }
-        let mut search = options.clone();
-        search.seed = mix_seed(request.seed, tries);
-        let result = run_search(&*game, search)?;
-        if (request.window.low..=request.window.high).contains(&result.win_rate) {
-            kept.push(Kept {
-                plies,
-                win_rate: result.win_rate,
-            });
+        let win_rates: Vec<_> = std::thread::scope(|scope| {
+            let searches: Vec<_> = batch
+                .iter()
+                .map(|(try_index, _, game)| {
+                    let mut search = options.clone();
+                    search.seed = mix_seed(request.seed, try_index + 1);
+                    scope.spawn(move || run_search(&**game, search).map(|r| r.win_rate))
+                })
+                .collect();
+            searches
+                .into_iter()
+                .map(|s| s.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                .collect()
+        });
+        for ((try_index, plies, _), win_rate) in batch.into_iter().zip(win_rates) {
+            let win_rate = win_rate?;
+            if (request.window.low..=request.window.high).contains(&win_rate) {
+                kept.push(Kept { plies, win_rate });
+                if kept.len() == request.count {
+                    tries = try_index + 1;
+                    break 'search;
+                }
+            }
         }
     }
     if kept.len() < request.count {
@@ -215,6 +241,7 @@ mod tests {
             window: "0.3-0.9".parse().unwrap(),
             seed: 3,
             tries: None,
+            concurrency: 1,
         }
     }
 
@@ -232,6 +259,14 @@ mod tests {
         let a = generate(&r).unwrap();
         assert_eq!(a.kept.len(), 6);
         assert_eq!(a, generate(&r).unwrap(), "the same seed makes the same suite");
+        for concurrency in [2, 5] {
+            let b = generate(&SuiteRequest {
+                concurrency,
+                ..r.clone()
+            })
+            .unwrap();
+            assert_eq!(a, b, "searches at once do not change the suite");
+        }
         let start = abstracta::open("tictactoe").unwrap();
         let mut hashes = HashSet::new();
         for k in &a.kept {

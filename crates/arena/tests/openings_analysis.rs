@@ -251,10 +251,11 @@ fn generated_suites_are_valid_unique_and_reproducible() {
         assert!(g.status().is_ongoing());
         assert!(positions.insert(g.hash()), "{line} repeats a position");
     }
-    // Reproducible, and refused over an existing file unless forced.
+    // Reproducible whatever the number of searches at once.
     let b = dir.join("b.txt");
-    assert_success(&make_suite(&b, "2", &[]));
+    assert_success(&make_suite(&b, "2", &["--concurrency", "3"]));
     assert_eq!(fs::read_to_string(&b).unwrap(), content);
+    // Refused over an existing file unless forced.
     let out = make_suite(&b, "3", &[]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     assert!(text(&out.stderr).contains("--force"));
