@@ -28,6 +28,9 @@ pub enum ArenaError {
     /// A tournament directory or record file could not be used.
     #[error("{0}")]
     Records(#[from] crate::records::RecordError),
+    /// No rating list can be fitted to the games given.
+    #[error("{0}")]
+    Ratings(#[from] crate::ratings::RatingError),
     /// Something went wrong while running (not the input's fault).
     #[error("{0}")]
     Failed(String),

@@ -1,18 +1,31 @@
 //! Tallies: the running results of every pairing (wins and draws by seat
-//! and colour, forfeits, thinking time) and the summary with Elo, LOS and
-//! SPRT computed from them.
+//! and colour, the colour-swapped pairs, forfeits, thinking time) and the
+//! summary with Elo, nElo, LOS and SPRT computed from them.
+//!
+//! The schedule puts the two games of a pair at indices `2k` and `2k + 1`
+//! (round `index / 2P`, pairing `(index % 2P) / 2`, colours exchanged when
+//! the index is odd), so a game's pair is `index / 2`. A game waits here
+//! until its partner arrives; games still waiting are the pairing's
+//! unpaired games.
 
 use std::collections::BTreeMap;
 
 use super::schedule::pairings_of;
 use super::Format;
 use crate::records::{GameRecord, GameResult, PairingSummary, SeatResults, Summary, TournamentConfig};
-use crate::stats::Sprt;
+use crate::stats::{estimate, Model, Outcome, Pentanomial, Sprt, Wdl};
+
+/// The pair a game of the schedule belongs to (see the module comment).
+pub(super) fn pair_of(index: u64) -> u64 {
+    index / 2
+}
 
 /// The running results of one pairing.
 #[derive(Clone, Debug)]
 pub(super) struct Tally {
     p: PairingSummary,
+    /// Games waiting for their partner: pair -> (index, A's outcome).
+    waiting: BTreeMap<u64, (u64, Outcome)>,
 }
 
 impl Tally {
@@ -30,6 +43,12 @@ impl Tally {
                 elo_low: 0.0,
                 elo_high: 0.0,
                 los: 0.5,
+                nelo: 0.0,
+                nelo_low: 0.0,
+                nelo_high: 0.0,
+                model: Model::Trinomial,
+                pentanomial: Pentanomial::default(),
+                unpaired: Wdl::default(),
                 a_first: SeatResults::default(),
                 a_second: SeatResults::default(),
                 first_seat_wins: 0,
@@ -39,6 +58,31 @@ impl Tally {
                 time_ms: BTreeMap::new(),
                 sprt: None,
             },
+            waiting: BTreeMap::new(),
+        }
+    }
+
+    /// Pairs game `index` (A's `outcome`) with its waiting partner, or
+    /// leaves it waiting. A second record of one index (only a damaged
+    /// file has one) stays unpaired.
+    fn pair(&mut self, index: u64, outcome: Outcome) {
+        let p = &mut self.p;
+        match self.waiting.entry(pair_of(index)) {
+            std::collections::btree_map::Entry::Occupied(e) if e.get().0 != index => {
+                let (_, other) = e.remove();
+                p.pentanomial.add(other, outcome);
+                let u = &mut p.unpaired;
+                match other {
+                    Outcome::Win => u.wins -= 1,
+                    Outcome::Draw => u.draws -= 1,
+                    Outcome::Loss => u.losses -= 1,
+                }
+            }
+            std::collections::btree_map::Entry::Occupied(_) => p.unpaired.add(outcome),
+            std::collections::btree_map::Entry::Vacant(v) => {
+                v.insert((index, outcome));
+                p.unpaired.add(outcome);
+            }
         }
     }
 
@@ -50,6 +94,11 @@ impl Tally {
         *p.time_ms.entry(r.players.first.clone()).or_insert(0.0) += r.time_ms.first;
         *p.time_ms.entry(r.players.second.clone()).or_insert(0.0) += r.time_ms.second;
         let seat_results = if a_first { &mut p.a_first } else { &mut p.a_second };
+        let outcome = match r.result {
+            GameResult::Draw => Outcome::Draw,
+            result if (result == GameResult::First) == a_first => Outcome::Win,
+            _ => Outcome::Loss,
+        };
         match r.result {
             GameResult::Draw => {
                 p.draws += 1;
@@ -82,19 +131,25 @@ impl Tally {
                 }
             }
         }
+        self.pair(r.index, outcome);
     }
 
-    /// The summary with Elo, LOS and SPRT filled in.
+    /// The summary with Elo, nElo, LOS and SPRT filled in, from the
+    /// complete pairs or all games as [`estimate`] chooses.
     pub(super) fn summary(&self, sprt: Option<Sprt>) -> PairingSummary {
         let mut p = self.p.clone();
         let wdl = p.wdl();
-        let e = wdl.elo();
+        let e = estimate(&p.pentanomial, &wdl);
         p.score = wdl.score();
-        p.elo = e.elo;
-        p.elo_low = e.low;
-        p.elo_high = e.high;
-        p.los = wdl.los();
-        p.sprt = sprt.map(|s| s.evaluate(&wdl));
+        p.elo = e.elo.elo;
+        p.elo_low = e.elo.low;
+        p.elo_high = e.elo.high;
+        p.nelo = e.nelo.elo;
+        p.nelo_low = e.nelo.low;
+        p.nelo_high = e.nelo.high;
+        p.los = e.los;
+        p.model = e.model;
+        p.sprt = sprt.map(|s| s.evaluate_pairing(&p.pentanomial, &wdl));
         p
     }
 }
@@ -153,5 +208,20 @@ pub fn summarize(config: &TournamentConfig, records: &[GameRecord], sprt: Option
         config: config.clone(),
         games_played: records.len() as u64,
         pairings,
+        ratings: tournament_ratings(config, records),
     }
+}
+
+/// The rating list printed at the end of a round-robin of three or more
+/// players (with two, the pairing's Elo says it all); `None` while the
+/// games do not yet link every player.
+fn tournament_ratings(
+    config: &TournamentConfig,
+    records: &[GameRecord],
+) -> Option<crate::ratings::RatingList> {
+    let format: Format = config.format.parse().ok()?;
+    if format != Format::RoundRobin || config.players.len() < 3 {
+        return None;
+    }
+    crate::ratings::rate_records(config, records, &crate::ratings::FitOptions::default()).ok()
 }
