@@ -128,9 +128,10 @@ pub(super) fn pairs_text(p: &PairingSummary) -> String {
             "counted one by one"
         };
         out.push_str(&format!(
-            "; {} {} without their pair (+{} ={} -{}), {what}",
+            "; {} {} without {} pair (+{} ={} -{}), {what}",
             u.games(),
             if u.games() == 1 { "game" } else { "games" },
+            if u.games() == 1 { "its" } else { "their" },
             u.wins,
             u.draws,
             u.losses

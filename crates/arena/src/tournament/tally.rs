@@ -225,3 +225,220 @@ fn tournament_ratings(
     }
     crate::ratings::rate_records(config, records, &crate::ratings::FitOptions::default()).ok()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::records::{PlayerEntry, Seats};
+    use crate::stats::{Model, Pentanomial, SprtState, Wdl};
+    use crate::tournament::schedule::slot;
+
+    fn config(players: &[&str], format: &str) -> TournamentConfig {
+        TournamentConfig {
+            spec: "tictactoe".into(),
+            players: players
+                .iter()
+                .map(|n| PlayerEntry {
+                    name: (*n).into(),
+                    engine: "random".into(),
+                })
+                .collect(),
+            format: format.into(),
+            seed: 1,
+            opening_plies: 0,
+            games: 100,
+            shard: None,
+        }
+    }
+
+    /// Game `index` of a two-player schedule: a moves first at even
+    /// indices, b at odd ones (colours exchanged).
+    fn game(index: u64, result: GameResult) -> GameRecord {
+        let (first, second) = if index % 2 == 0 { ("a", "b") } else { ("b", "a") };
+        GameRecord {
+            index,
+            spec: "tictactoe".into(),
+            players: Seats {
+                first: first.into(),
+                second: second.into(),
+            },
+            engines: Seats {
+                first: "random".into(),
+                second: "random".into(),
+            },
+            seed: 0,
+            opening: vec![],
+            plies: vec![],
+            result,
+            winner_colour: None,
+            reason: "rules".into(),
+            time_ms: Seats {
+                first: 0.0,
+                second: 0.0,
+            },
+        }
+    }
+
+    #[test]
+    fn a_pair_is_the_two_colours_of_one_round_and_pairing() {
+        for pairings in 1..5 {
+            for index in 0..60u64 {
+                let (a, b) = (slot(index, pairings), slot(index ^ 1, pairings));
+                assert_eq!(pair_of(index), pair_of(index ^ 1));
+                assert_eq!((a.round, a.pairing), (b.round, b.pairing));
+                assert_ne!(a.exchanged, b.exchanged);
+                assert_ne!(pair_of(index), pair_of(index + 2));
+            }
+        }
+    }
+
+    #[test]
+    fn pentanomial_counts_with_odd_and_missing_games() {
+        use GameResult::*;
+        let c = config(&["a", "b"], "round-robin");
+        // Pair 0: a wins moving first, loses moving second (WL). Pair 1:
+        // game 2 missing, so game 3 (a draw) waits alone. Pair 2: game 4
+        // alone, as an odd --games leaves it (a loses). Pair 3: a wins both.
+        // Pair 4: two draws.
+        let records = vec![
+            game(0, First),
+            game(1, First),
+            game(3, Draw),
+            game(4, Second),
+            game(6, First),
+            game(7, Second),
+            game(8, Draw),
+            game(9, Draw),
+        ];
+        let p = &summarize(&c, &records, None).pairings[0];
+        assert_eq!(
+            p.pentanomial,
+            Pentanomial {
+                ll: 0,
+                ld: 0,
+                wl: 1,
+                dd: 1,
+                wd: 0,
+                ww: 1
+            }
+        );
+        assert_eq!(p.pentanomial.counts(), [0, 0, 2, 0, 1]);
+        assert_eq!(
+            p.unpaired,
+            Wdl {
+                wins: 0,
+                draws: 1,
+                losses: 1
+            }
+        );
+        assert_eq!((p.a_wins, p.draws, p.b_wins, p.games), (3, 3, 2, 8));
+        // Three pairs carry the six games they hold; the two lone games
+        // are left out of the figures (and the table says so).
+        assert_eq!(p.model, Model::Pentanomial);
+        let e = p.pentanomial.elo().unwrap();
+        assert_eq!((p.elo, p.elo_low, p.elo_high), (e.elo, e.low, e.high));
+        let table = crate::tournament::format_table(&summarize(&c, &records, None));
+        assert!(
+            table.contains("Ptnml(0-2): [0, 0, 2, 0, 1] (WL 1, DD 1)"),
+            "{table}"
+        );
+        assert!(
+            table.contains("2 games without their pair (+0 =1 -1), left out"),
+            "{table}"
+        );
+        // The order in which games arrive does not matter.
+        let mut reversed = records.clone();
+        reversed.reverse();
+        assert_eq!(
+            summarize(&c, &reversed, None).pairings[0].pentanomial,
+            p.pentanomial
+        );
+        // A record repeated (a damaged file) is not its own partner.
+        let mut twice = records.clone();
+        twice.push(game(4, Second));
+        let q = &summarize(&c, &twice, None).pairings[0];
+        assert_eq!(q.pentanomial, p.pentanomial);
+        assert_eq!(q.unpaired.losses, 2);
+    }
+
+    #[test]
+    fn shards_without_pairs_count_games_one_by_one() {
+        use GameResult::*;
+        let c = config(&["a", "b"], "round-robin");
+        // Shard 1/2 holds the even indices only: no complete pair.
+        let records: Vec<GameRecord> = (0..10)
+            .map(|i| game(2 * i, if i % 3 == 0 { Second } else { First }))
+            .collect();
+        let s = summarize(&c, &records, Some(Sprt::new(0.0, 10.0)));
+        let p = &s.pairings[0];
+        assert_eq!(p.pentanomial.pairs(), 0);
+        assert_eq!(p.unpaired.games(), 10);
+        assert_eq!(p.model, Model::Trinomial);
+        assert_eq!(p.elo, p.wdl().elo().elo);
+        let sprt = p.sprt.unwrap();
+        assert_eq!(sprt.counts, Model::Trinomial);
+        assert!(crate::tournament::format_table(&s).contains("trinomial: no complete pairs"));
+    }
+
+    #[test]
+    fn sprt_runs_on_the_pairs() {
+        use GameResult::*;
+        let c = config(&["a", "b"], "round-robin");
+        // a wins every pair 2-0 or 1.5-0.5: H1 for 0,10 soon.
+        let mut records = Vec::new();
+        for k in 0..200u64 {
+            records.push(game(2 * k, First));
+            records.push(game(2 * k + 1, if k % 2 == 0 { Second } else { Draw }));
+        }
+        let sprt = Sprt::new(0.0, 10.0);
+        let p = &summarize(&c, &records, Some(sprt)).pairings[0];
+        let r = p.sprt.unwrap();
+        assert_eq!(r.counts, Model::Pentanomial);
+        assert_eq!(r, sprt.evaluate_pentanomial(&p.pentanomial));
+        assert_eq!(r.state, SprtState::H1);
+    }
+
+    #[test]
+    fn rating_list_only_for_round_robins_of_three() {
+        let three = config(&["a", "b", "c"], "round-robin");
+        let mut records = Vec::new();
+        // Pairings (a,b), (a,c), (b,c) at 0-1, 2-3, 4-5 of each round.
+        let seats = [
+            ("a", "b"),
+            ("b", "a"),
+            ("a", "c"),
+            ("c", "a"),
+            ("b", "c"),
+            ("c", "b"),
+        ];
+        for round in 0..4u64 {
+            for (i, (f, s)) in seats.iter().enumerate() {
+                let mut g = game(
+                    0,
+                    if (round + i as u64) % 3 == 0 {
+                        GameResult::Draw
+                    } else {
+                        GameResult::First
+                    },
+                );
+                g.index = 6 * round + i as u64;
+                g.players = Seats {
+                    first: (*f).into(),
+                    second: (*s).into(),
+                };
+                records.push(g);
+            }
+        }
+        let list = summarize(&three, &records, None).ratings.unwrap();
+        assert_eq!(list.players.len(), 3);
+        assert_eq!(list.games, 24);
+        assert!(
+            list.first_move_elo > 0.0,
+            "the first seat won every decisive game"
+        );
+        let gauntlet = config(&["a", "b", "c"], "gauntlet");
+        assert!(summarize(&gauntlet, &records[..4], None).ratings.is_none());
+        let two = config(&["a", "b"], "round-robin");
+        assert!(summarize(&two, &records[..2], None).ratings.is_none());
+    }
+}
