@@ -178,12 +178,9 @@ fn cholesky(a: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
     let scale = (0..n).map(|i| a[i][i].abs()).fold(0.0, f64::max).max(1e-300);
     for i in 0..n {
         for j in 0..=i {
-            let mut sum = a[i][j];
-            for k in 0..j {
-                sum -= l[i][k] * l[j][k];
-            }
+            let sum = a[i][j] - (0..j).map(|k| l[i][k] * l[j][k]).sum::<f64>();
             if i == j {
-                if !(sum > 1e-12 * scale) {
+                if sum.is_nan() || sum <= 1e-12 * scale {
                     return None;
                 }
                 l[i][i] = sum.sqrt();
@@ -763,10 +760,14 @@ mod tests {
         };
         let list = fit(&names(2), &games, &anchored).unwrap();
         let mut pairs = crate::stats::Pentanomial::default();
-        let outcome = |points: f64| match points {
-            p if p == 1.0 => crate::stats::Outcome::Win,
-            p if p == 0.5 => crate::stats::Outcome::Draw,
-            _ => crate::stats::Outcome::Loss,
+        let outcome = |points: f64| {
+            if points == 1.0 {
+                crate::stats::Outcome::Win
+            } else if points == 0.5 {
+                crate::stats::Outcome::Draw
+            } else {
+                crate::stats::Outcome::Loss
+            }
         };
         for pair in games.chunks(2) {
             // p1's points: second seat in the first game, first in the other.

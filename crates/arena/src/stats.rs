@@ -43,7 +43,8 @@ pub fn nelo_from_score(s: f64, sigma: f64) -> f64 {
     if s.is_nan() || s == 0.5 {
         return 0.0;
     }
-    if !(sigma > 0.0) {
+    // Also catches a NaN sigma.
+    if sigma.is_nan() || sigma <= 0.0 {
         return if s > 0.5 { ELO_LIMIT } else { -ELO_LIMIT };
     }
     ((s - 0.5) / sigma * NELO_PER_T).clamp(-ELO_LIMIT, ELO_LIMIT) + 0.0
@@ -372,7 +373,7 @@ impl Pentanomial {
     /// score: `Phi((s - 0.5) / se)`; 0.5 without variance.
     pub fn los(&self) -> f64 {
         let se = self.standard_error();
-        if !(se > 0.0) {
+        if se.is_nan() || se <= 0.0 {
             return 0.5;
         }
         0.5 * (1.0 + erf((self.score() - 0.5) / (std::f64::consts::SQRT_2 * se)))
@@ -598,7 +599,7 @@ fn mle_with_t(scores: &[f64], freq: &[f64], t: f64) -> Vec<f64> {
         let mu: f64 = scores.iter().zip(&p).map(|(a, q)| a * q).sum();
         let var: f64 = scores.iter().zip(&p).map(|(a, q)| q * (a - mu).powi(2)).sum();
         let sigma = var.sqrt();
-        if !(sigma > 0.0) {
+        if sigma.is_nan() || sigma <= 0.0 {
             break;
         }
         let phi: Vec<f64> = scores
@@ -797,7 +798,7 @@ impl std::str::FromStr for Sprt {
         if !(seen[0] && seen[1]) {
             return Err(bad("both Elo bounds are needed".to_owned()));
         }
-        if !(sprt.elo0 < sprt.elo1) || sprt.elo0.abs() >= ELO_LIMIT || sprt.elo1.abs() >= ELO_LIMIT {
+        if sprt.elo0 >= sprt.elo1 || sprt.elo0.abs() >= ELO_LIMIT || sprt.elo1.abs() >= ELO_LIMIT {
             return Err(bad(format!(
                 "the Elo bounds must satisfy ELO0 < ELO1 within +-{ELO_LIMIT}"
             )));
