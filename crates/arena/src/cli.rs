@@ -132,17 +132,16 @@ pub enum CommandLine {
 }
 
 /// What `arena tournament --help` says about the statistics.
-pub const TOURNAMENT_STATS_HELP: &str =
-    "Statistics: games come in colour-swapped pairs from one opening (schedule
-indices 2k and 2k+1), and each pairing's Elo, nElo (normalized Elo, (s -
-0.5) / sqrt(2 var) * 800 / ln 10), LOS and SPRT come from the pentanomial
-counts of its complete pairs, printed as Ptnml(0-2): [LL, LD, WL+DD, WD,
-WW]. Games whose partner is missing are left out and counted apart; when
-most games lack theirs (a single shard) or every pair scored alike, all
-games are counted one by one (trinomial). The SPRT's LLR is the generalized
-log-likelihood ratio of those counts (as fastchess computes it). A round-
-robin of three or more players ends with a rating list (see arena ratings
---help).";
+pub const TOURNAMENT_STATS_HELP: &str = "Statistics: games come in colour-swapped pairs
+from one opening (schedule indices 2k and 2k+1). Each pairing's Elo, nElo
+(normalized Elo: (s - 0.5) / sqrt(2 var) * 800 / ln 10), LOS and SPRT come
+from the pentanomial counts of its complete pairs, printed as
+Ptnml(0-2): [LL, LD, WL+DD, WD, WW]. Games whose partner is missing are
+left out and counted apart; when most games lack theirs (a single shard) or
+every pair scored alike, all games are counted one by one (trinomial). The
+SPRT's LLR is the generalized log-likelihood ratio of those counts (as
+fastchess computes it). A round-robin of three or more players ends with a
+rating list (see arena ratings --help).";
 
 /// What `arena ratings --help` says about the model.
 pub const RATINGS_HELP: &str = "Fit one rating list to all games of tournament folders.
