@@ -71,7 +71,7 @@ pub enum CommandLine {
         #[arg(long)]
         out: Option<PathBuf>,
         /// Evaluate an SPRT on every pairing:
-        /// ELO0,ELO1[,alpha=A][,beta=B][,model=logistic|normalized].
+        /// `ELO0,ELO1[,alpha=A][,beta=B][,model=logistic|normalized]`.
         #[arg(long)]
         sprt: Option<Sprt>,
     },
@@ -217,7 +217,7 @@ pub struct TournamentArgs {
     #[arg(long, default_value = "round-robin")]
     pub format: Format,
     /// Run an SPRT on every pairing (stops it once decided):
-    /// ELO0,ELO1[,alpha=A][,beta=B][,model=logistic|normalized]; alpha and
+    /// `ELO0,ELO1[,alpha=A][,beta=B][,model=logistic|normalized]`; alpha and
     /// beta default to 0.05, the model to logistic Elo. The LLR comes from
     /// the pentanomial counts of the colour-swapped pairs.
     #[arg(long)]
