@@ -162,6 +162,15 @@ pub enum RatingError {
          is infinite: use a prior of virtual draws above 0"
     )]
     Unbounded(String),
+    /// A game names a player that is not in the list, or its score is not
+    /// between 0 and 1.
+    #[error("bad game {index}: expected player indices below {players} and a score between 0 and 1")]
+    BadGame {
+        /// The game's position in the list.
+        index: usize,
+        /// How many players there are.
+        players: usize,
+    },
     /// The ratings and the first-player advantage cannot be told apart.
     #[error(
         "the games do not determine the ratings and the first-player advantage (for example no \
@@ -314,6 +323,15 @@ fn groups(n: usize, games: &[RatedGame]) -> Vec<Vec<usize>> {
 pub fn fit(names: &[String], games: &[RatedGame], options: &FitOptions) -> Result<RatingList, RatingError> {
     if !(options.prior.is_finite() && options.prior >= 0.0) {
         return Err(RatingError::BadPrior(options.prior));
+    }
+    if let Some(index) = games
+        .iter()
+        .position(|g| g.first >= names.len() || g.second >= names.len() || !(0.0..=1.0).contains(&g.score))
+    {
+        return Err(RatingError::BadGame {
+            index,
+            players: names.len(),
+        });
     }
     // Only players with games are rated.
     let mut played = vec![0u64; names.len()];
@@ -889,6 +907,20 @@ mod tests {
             .collect();
         assert_eq!(fit(&names(2), &one_way, &pure()), Err(RatingError::Undetermined));
         assert!(fit(&names(2), &one_way, &FitOptions::default()).is_ok());
+        // Games that do not fit the names are refused, not a panic.
+        let stray = RatedGame { first: 5, ..games[0] };
+        assert_eq!(
+            fit(&names(2), &[stray], &FitOptions::default()),
+            Err(RatingError::BadGame { index: 0, players: 2 })
+        );
+        let nan = RatedGame {
+            score: f64::NAN,
+            ..games[0]
+        };
+        assert!(matches!(
+            fit(&names(2), &[nan], &FitOptions::default()),
+            Err(RatingError::BadGame { .. })
+        ));
         // Players without games are left out.
         let list = fit(&names(3), &games, &FitOptions::default()).unwrap();
         assert_eq!(list.players.len(), 2);
