@@ -60,6 +60,7 @@ pub enum CommandLine {
         moves: String,
     },
     /// Play a tournament between engines.
+    #[command(after_long_help = TOURNAMENT_STATS_HELP)]
     Tournament(TournamentArgs),
     /// Merge tournament directories (shards) and print the table.
     Merge {
@@ -69,10 +70,15 @@ pub enum CommandLine {
         /// Write the merged games.jsonl and summary.json here.
         #[arg(long)]
         out: Option<PathBuf>,
-        /// Evaluate an SPRT on every pairing: ELO0,ELO1.
+        /// Evaluate an SPRT on every pairing:
+        /// `ELO0,ELO1[,alpha=A][,beta=B][,model=logistic|normalized]`.
         #[arg(long)]
         sprt: Option<Sprt>,
     },
+    /// Fit one rating list (Elo with 95% intervals) to all games of
+    /// tournament folders.
+    #[command(long_about = RATINGS_HELP)]
+    Ratings(RatingsArgs),
     /// Play in the terminal, humans against engines.
     Play {
         /// Game spec.
@@ -177,6 +183,68 @@ pub enum CommandLine {
     },
 }
 
+/// What `arena tournament --help` says about the statistics.
+pub const TOURNAMENT_STATS_HELP: &str = "Statistics: games come in colour-swapped pairs
+from one opening (schedule indices 2k and 2k+1). Each pairing's Elo, nElo
+(normalized Elo: (s - 0.5) / sqrt(2 var) * 800 / ln 10), LOS and SPRT come
+from the pentanomial counts of its complete pairs, printed as
+Ptnml(0-2): [LL, LD, WL+DD, WD, WW]. Games whose partner is missing are
+left out and counted apart; when most games lack theirs (a single shard) or
+every pair scored alike, all games are counted one by one (trinomial). The
+SPRT's LLR is the generalized log-likelihood ratio of those counts (as
+fastchess computes it). A round-robin of three or more players ends with a
+rating list (see arena ratings --help).";
+
+/// What `arena ratings --help` says about the model.
+pub const RATINGS_HELP: &str = "Fit one rating list to all games of tournament folders.
+
+One maximum-likelihood fit over every game of every player found in the
+folders: Bradley-Terry in logistic Elo units with a first-player advantage
+term (as Ordo and BayesElo), a draw counting as half a win and half a loss
+(Ordo's choice, so two players' ratings differ by about their pairing's
+Elo). Each pair of players that met gets --prior virtual draws (BayesElo's
+device; it keeps a perfect score finite). The 95% intervals come from the
+sandwich covariance with colour-swapped game pairs as clusters; they are
+relative to the anchor (--anchor NAME=ELO, which has none of its own) or,
+by default, to the mean rating, which is 0.
+
+One name is one player in every folder; a name with different engine specs
+in different folders is refused. Folders of the same tournament (shards and
+their merge) count each game once.";
+
+/// The options of `arena ratings`.
+#[derive(Debug, Args)]
+pub struct RatingsArgs {
+    /// Tournament folders (written by `arena tournament --out`).
+    #[arg(required = true)]
+    pub dirs: Vec<PathBuf>,
+    /// Fix a player's rating: NAME=ELO (default: mean rating 0).
+    #[arg(long, value_parser = parse_anchor)]
+    pub anchor: Option<(String, f64)>,
+    /// Virtual draws per pair of players that met (0: pure maximum
+    /// likelihood, where a perfect score is an error).
+    #[arg(long, default_value_t = 1.0)]
+    pub prior: f64,
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// An `--anchor` that is not `NAME=ELO`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad anchor {0:?}: expected NAME=ELO, e.g. random=0")]
+pub struct AnchorArgError(pub String);
+
+fn parse_anchor(s: &str) -> Result<(String, f64), AnchorArgError> {
+    let bad = || AnchorArgError(s.to_owned());
+    let (name, elo) = s.rsplit_once('=').ok_or_else(bad)?;
+    let elo: f64 = elo.trim().parse().map_err(|_| bad())?;
+    if name.trim().is_empty() || !elo.is_finite() || elo.abs() > 1e6 {
+        return Err(bad());
+    }
+    Ok((name.trim().to_owned(), elo))
+}
+
 /// The options of `arena tournament`.
 #[derive(Debug, Args)]
 pub struct TournamentArgs {
@@ -203,7 +271,10 @@ pub struct TournamentArgs {
     /// round-robin or gauntlet (the first player against the others).
     #[arg(long, default_value = "round-robin")]
     pub format: Format,
-    /// Run an SPRT: ELO0,ELO1 (stops a pairing once decided).
+    /// Run an SPRT on every pairing (stops it once decided):
+    /// `ELO0,ELO1[,alpha=A][,beta=B][,model=logistic|normalized]`; alpha and
+    /// beta default to 0.05, the model to logistic Elo. The LLR comes from
+    /// the pentanomial counts of the colour-swapped pairs.
     #[arg(long)]
     pub sprt: Option<Sprt>,
     /// Record games.jsonl and summary.json here; rerun to resume.
@@ -372,6 +443,18 @@ pub fn run(cli: Cli) -> Result<(), ArenaError> {
         CommandLine::Merge { dirs, out, sprt } => {
             let summary = tournament::merge(&dirs, out.as_deref(), sprt)?;
             print(&tournament::format_table(&summary))
+        }
+        CommandLine::Ratings(args) => {
+            let options = crate::ratings::FitOptions {
+                anchor: args.anchor,
+                prior: args.prior,
+            };
+            let list = tournament::rate_folders(&args.dirs, &options)?;
+            if args.json {
+                print(&(serde_json::to_string_pretty(&list).unwrap_or_default() + "\n"))
+            } else {
+                print(&crate::ratings::format_ratings(&list))
+            }
         }
         CommandLine::Play { spec, black, white } => {
             let black: Controller = black.parse()?;

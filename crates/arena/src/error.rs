@@ -31,6 +31,9 @@ pub enum ArenaError {
     /// An opening file cannot be read or holds a bad line.
     #[error("{0}")]
     Openings(#[from] crate::tournament::suite::SuiteError),
+    /// No rating list can be fitted to the games given.
+    #[error("{0}")]
+    Ratings(#[from] crate::ratings::RatingError),
     /// Something went wrong while running (not the input's fault).
     #[error("{0}")]
     Failed(String),

@@ -14,7 +14,9 @@
 //!   `handle_line(&str) -> (answer, quit)`;
 //! - [`records`]: parsing of `games.jsonl`, `summary.json` and
 //!   `tournament.json`;
-//! - [`stats`]: Elo with its interval, LOS and SPRT;
+//! - [`stats`]: Elo and nElo with their intervals (pentanomial and
+//!   trinomial), LOS and SPRT;
+//! - [`ratings`]: the maximum-likelihood rating list of many players;
 //! - [`analysis::serve`]: the JSON analysis engine over any reader and
 //!   writer.
 //!
@@ -44,6 +46,7 @@ pub mod openings;
 pub mod output;
 pub mod play;
 pub mod protocol;
+pub mod ratings;
 pub mod records;
 pub mod serve;
 pub mod stats;

@@ -17,7 +17,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::stats::{SprtResult, Wdl};
+use crate::ratings::RatingList;
+use crate::stats::{Model, Pentanomial, SprtResult, Wdl};
 
 /// A record file that could not be read or does not fit.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -167,9 +168,9 @@ pub struct PairingSummary {
     pub draws: u64,
     /// B's wins.
     pub b_wins: u64,
-    /// A's score fraction.
+    /// A's score fraction (all games).
     pub score: f64,
-    /// Elo of A over B.
+    /// Elo of A over B, from the counts `model` names.
     pub elo: f64,
     /// Lower end of the 95% interval.
     pub elo_low: f64,
@@ -177,6 +178,26 @@ pub struct PairingSummary {
     pub elo_high: f64,
     /// Likelihood that A is stronger.
     pub los: f64,
+    /// Normalized Elo of A over B.
+    #[serde(default)]
+    pub nelo: f64,
+    /// Lower end of nElo's 95% interval.
+    #[serde(default)]
+    pub nelo_low: f64,
+    /// Upper end of nElo's 95% interval.
+    #[serde(default)]
+    pub nelo_high: f64,
+    /// Where Elo, nElo, LOS and the SPRT come from: the complete pairs
+    /// (`pentanomial`) or all games one by one (`trinomial`).
+    #[serde(default)]
+    pub model: Model,
+    /// The colour-swapped pairs with both games played, by A's points.
+    #[serde(default)]
+    pub pentanomial: Pentanomial,
+    /// A's results in the games whose pair partner is not recorded (left
+    /// out of the pentanomial figures).
+    #[serde(default)]
+    pub unpaired: Wdl,
     /// A's results from the first seat.
     pub a_first: SeatResults,
     /// A's results from the second seat.
@@ -216,6 +237,9 @@ pub struct Summary {
     pub games_played: u64,
     /// One entry per pairing.
     pub pairings: Vec<PairingSummary>,
+    /// The rating list of a round-robin of three or more players.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ratings: Option<RatingList>,
 }
 
 /// Parses `games.jsonl`: one [`GameRecord`] per non-blank line.

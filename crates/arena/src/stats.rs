@@ -1,14 +1,24 @@
-//! Match statistics: Elo difference with a 95% interval, likelihood of
-//! superiority and the sequential probability ratio test (SPRT).
+//! Match statistics: Elo and normalized Elo (nElo) with 95% intervals,
+//! likelihood of superiority and the sequential probability ratio test
+//! (SPRT), with the conventions of fastchess and fishtest.
 //!
-//! All of them work from the trinomial counts of one pairing: wins, draws
-//! and losses of player A against player B.
+//! Tournament games come in colour-swapped pairs from one opening, so the
+//! natural counts of a pairing are pentanomial ([`Pentanomial`]): how many
+//! pairs player A scored 0, 1/2, 1, 3/2 or 2 points in. Pair scores are
+//! less noisy than game scores when an opening favours one side, and the
+//! intervals and the SPRT computed from them account for that. Where games
+//! are not paired the trinomial counts ([`Wdl`]: wins, draws, losses)
+//! serve; [`estimate`] chooses between them.
 //!
 //! ```
-//! use arena::stats::{elo_from_score, Wdl};
+//! use arena::stats::{elo_from_score, Outcome, Pentanomial, Wdl};
 //! assert!((elo_from_score(0.6) - 70.4365).abs() < 1e-3);
 //! let wdl = Wdl { wins: 60, draws: 0, losses: 40 };
 //! assert!((wdl.los() - 0.97725).abs() < 1e-4);
+//! let mut pairs = Pentanomial::default();
+//! pairs.add(Outcome::Win, Outcome::Draw);
+//! pairs.add(Outcome::Loss, Outcome::Win);
+//! assert_eq!(pairs.counts(), [0, 0, 1, 1, 0]);
 //! ```
 
 use serde::{Deserialize, Serialize};
@@ -19,6 +29,26 @@ pub const ELO_LIMIT: f64 = 1000.0;
 
 /// The two-sided 95% normal quantile.
 const Z95: f64 = 1.959_963_984_540_054;
+
+/// Normalized Elo per unit of `t = (score - 0.5) / sigma`: `800 / ln 10`,
+/// chosen so that nElo and logistic Elo agree for small differences
+/// between players who never draw (sigma = 1/2 per game).
+pub const NELO_PER_T: f64 = 800.0 / std::f64::consts::LN_10;
+
+/// The normalized Elo of mean score `s` whose per-game (or, for pairs,
+/// per-pair times two) standard deviation is `sigma`:
+/// `(s - 0.5) / sigma * 800 / ln 10`, clamped to +-[`ELO_LIMIT`] (a zero
+/// sigma gives the bound, or 0 for an even score).
+pub fn nelo_from_score(s: f64, sigma: f64) -> f64 {
+    if s.is_nan() || s == 0.5 {
+        return 0.0;
+    }
+    // Also catches a NaN sigma.
+    if sigma.is_nan() || sigma <= 0.0 {
+        return if s > 0.5 { ELO_LIMIT } else { -ELO_LIMIT };
+    }
+    ((s - 0.5) / sigma * NELO_PER_T).clamp(-ELO_LIMIT, ELO_LIMIT) + 0.0
+}
 
 /// The Elo difference that gives expected score `s` (0..1) under the
 /// logistic model: `-400 * log10(1/s - 1)`, clamped to +-[`ELO_LIMIT`].
@@ -156,6 +186,37 @@ impl Wdl {
         0.5 * (1.0 + erf((self.wins as f64 - self.losses as f64) / (2.0 * decisive).sqrt()))
     }
 
+    /// Normalized Elo with a 95% interval: `(s - 0.5) / sigma` in units of
+    /// [`NELO_PER_T`], sigma the per-game standard deviation, the interval
+    /// from the score's normal interval (fastchess's trinomial nElo).
+    pub fn nelo(&self) -> EloEstimate {
+        let n = self.games();
+        let s = self.score();
+        let sigma = self.variance().sqrt();
+        if n == 0 {
+            return EloEstimate {
+                elo: 0.0,
+                low: -ELO_LIMIT,
+                high: ELO_LIMIT,
+            };
+        }
+        let se = sigma / (n as f64).sqrt();
+        EloEstimate {
+            elo: nelo_from_score(s, sigma),
+            low: nelo_from_score(s - Z95 * se, sigma),
+            high: nelo_from_score(s + Z95 * se, sigma),
+        }
+    }
+
+    /// Adds one game's outcome.
+    pub fn add(&mut self, outcome: Outcome) {
+        match outcome {
+            Outcome::Win => self.wins += 1,
+            Outcome::Draw => self.draws += 1,
+            Outcome::Loss => self.losses += 1,
+        }
+    }
+
     /// The same counts from B's point of view.
     pub fn flipped(&self) -> Wdl {
         Wdl {
@@ -166,6 +227,236 @@ impl Wdl {
     }
 }
 
+/// One game from one player's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The player won.
+    Win,
+    /// A draw.
+    Draw,
+    /// The player lost.
+    Loss,
+}
+
+impl Outcome {
+    /// The points scored: 1, 1/2 or 0.
+    pub fn points(self) -> f64 {
+        match self {
+            Outcome::Win => 1.0,
+            Outcome::Draw => 0.5,
+            Outcome::Loss => 0.0,
+        }
+    }
+}
+
+/// Pentanomial counts: colour-swapped game pairs by the points player A
+/// scored in them (two games from one opening, A moving first in one and
+/// second in the other). A pair of one win and one loss (`wl`) and a pair
+/// of two draws (`dd`) both score 1 and are kept apart only to be shown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pentanomial {
+    /// Pairs with two losses (0 points).
+    pub ll: u64,
+    /// A loss and a draw (1/2 point).
+    pub ld: u64,
+    /// A win and a loss (1 point).
+    pub wl: u64,
+    /// Two draws (1 point).
+    pub dd: u64,
+    /// A win and a draw (3/2 points).
+    pub wd: u64,
+    /// Two wins (2 points).
+    pub ww: u64,
+}
+
+/// The pair scores (points / 2) of [`Pentanomial::counts`]' five cells.
+const PAIR_SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
+
+impl Pentanomial {
+    /// Adds a pair: A's outcomes in its two games (in either order).
+    pub fn add(&mut self, one: Outcome, other: Outcome) {
+        use Outcome::*;
+        match (one, other) {
+            (Loss, Loss) => self.ll += 1,
+            (Loss, Draw) | (Draw, Loss) => self.ld += 1,
+            (Win, Loss) | (Loss, Win) => self.wl += 1,
+            (Draw, Draw) => self.dd += 1,
+            (Win, Draw) | (Draw, Win) => self.wd += 1,
+            (Win, Win) => self.ww += 1,
+        }
+    }
+
+    /// The number of pairs.
+    pub fn pairs(&self) -> u64 {
+        self.counts().iter().sum()
+    }
+
+    /// The counts by points scored, as fastchess prints them
+    /// (`Ptnml(0-2)`): `[LL, LD, WL + DD, WD, WW]`.
+    pub fn counts(&self) -> [u64; 5] {
+        [self.ll, self.ld, self.wl + self.dd, self.wd, self.ww]
+    }
+
+    /// The games of these pairs as wins, draws and losses.
+    pub fn wdl(&self) -> Wdl {
+        Wdl {
+            wins: 2 * self.ww + self.wd + self.wl,
+            draws: self.ld + 2 * self.dd + self.wd,
+            losses: 2 * self.ll + self.ld + self.wl,
+        }
+    }
+
+    /// A's mean score per game (pair points / 2); 0.5 with no pairs.
+    pub fn score(&self) -> f64 {
+        let n = self.pairs();
+        if n == 0 {
+            return 0.5;
+        }
+        let c = self.counts();
+        PAIR_SCORES.iter().zip(c).map(|(a, k)| a * k as f64).sum::<f64>() / n as f64
+    }
+
+    /// The per-pair variance of the pair score (points / 2).
+    pub fn variance(&self) -> f64 {
+        let n = self.pairs();
+        if n == 0 {
+            return 0.0;
+        }
+        let s = self.score();
+        let c = self.counts();
+        PAIR_SCORES
+            .iter()
+            .zip(c)
+            .map(|(a, k)| k as f64 * (a - s).powi(2))
+            .sum::<f64>()
+            / n as f64
+    }
+
+    /// The standard error of [`Pentanomial::score`].
+    fn standard_error(&self) -> f64 {
+        (self.variance() / self.pairs().max(1) as f64).sqrt()
+    }
+
+    /// Elo with a 95% interval from the pentanomial variance: the score's
+    /// normal interval `s +- 1.96 sqrt(var / pairs)` mapped to Elo. `None`
+    /// without pairs or without variance (all pairs scored alike), where
+    /// the pair counts say nothing about the spread.
+    pub fn elo(&self) -> Option<EloEstimate> {
+        if self.pairs() == 0 || self.variance() <= 0.0 {
+            return None;
+        }
+        let (s, se) = (self.score(), self.standard_error());
+        Some(EloEstimate {
+            elo: elo_from_score(s),
+            low: elo_from_score(s - Z95 * se),
+            high: elo_from_score(s + Z95 * se),
+        })
+    }
+
+    /// Normalized Elo with a 95% interval: `(s - 0.5) / sqrt(2 var)` in
+    /// units of [`NELO_PER_T`] (the sqrt(2) makes a pair's spread
+    /// comparable to a game's); `None` as for [`Pentanomial::elo`].
+    pub fn nelo(&self) -> Option<EloEstimate> {
+        if self.pairs() == 0 || self.variance() <= 0.0 {
+            return None;
+        }
+        let (s, se) = (self.score(), self.standard_error());
+        let sigma = (2.0 * self.variance()).sqrt();
+        Some(EloEstimate {
+            elo: nelo_from_score(s, sigma),
+            low: nelo_from_score(s - Z95 * se, sigma),
+            high: nelo_from_score(s + Z95 * se, sigma),
+        })
+    }
+
+    /// Likelihood of superiority from the normal approximation of the pair
+    /// score: `Phi((s - 0.5) / se)`; 0.5 without variance.
+    pub fn los(&self) -> f64 {
+        let se = self.standard_error();
+        if se.is_nan() || se <= 0.0 {
+            return 0.5;
+        }
+        0.5 * (1.0 + erf((self.score() - 0.5) / (std::f64::consts::SQRT_2 * se)))
+    }
+
+    /// The same pairs from B's point of view.
+    pub fn flipped(&self) -> Pentanomial {
+        Pentanomial {
+            ll: self.ww,
+            ld: self.wd,
+            wl: self.wl,
+            dd: self.dd,
+            wd: self.ld,
+            ww: self.ll,
+        }
+    }
+}
+
+/// Which counts a pairing's Elo, nElo, LOS and SPRT come from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Model {
+    /// The colour-swapped pairs with both games played.
+    Pentanomial,
+    /// All games, one at a time.
+    #[default]
+    Trinomial,
+}
+
+impl std::fmt::Display for Model {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Model::Pentanomial => "pentanomial",
+            Model::Trinomial => "trinomial",
+        })
+    }
+}
+
+/// A pairing's estimates, from the counts [`estimate`] chose.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Estimates {
+    /// The counts used.
+    pub model: Model,
+    /// Elo of A over B with its 95% interval.
+    pub elo: EloEstimate,
+    /// Normalized Elo with its 95% interval.
+    pub nelo: EloEstimate,
+    /// Likelihood that A is stronger.
+    pub los: f64,
+}
+
+/// Whether the complete pairs `pairs` carry a pairing whose games are
+/// `all` (the pairs' games and those whose partner is missing): there is
+/// at least one pair, the pair scores vary, and no more games lack their
+/// partner than have it. A run interrupted mid-pair, an odd `--games` or
+/// an SPRT stop leaves a few such games, which are then left out; a shard
+/// of the schedule holds no complete pairs at all, and its games are
+/// counted one by one.
+pub fn use_pairs(pairs: &Pentanomial, all: &Wdl) -> bool {
+    let paired = 2 * pairs.pairs();
+    paired > 0 && pairs.variance() > 0.0 && all.games().saturating_sub(paired) <= paired
+}
+
+/// The estimates of a pairing from its complete pairs if [`use_pairs`]
+/// says they carry it, else from all its games (trinomial).
+pub fn estimate(pairs: &Pentanomial, all: &Wdl) -> Estimates {
+    if use_pairs(pairs, all) {
+        if let (Some(elo), Some(nelo)) = (pairs.elo(), pairs.nelo()) {
+            return Estimates {
+                model: Model::Pentanomial,
+                elo,
+                nelo,
+                los: pairs.los(),
+            };
+        }
+    }
+    Estimates {
+        model: Model::Trinomial,
+        elo: all.elo(),
+        nelo: all.nelo(),
+        los: all.los(),
+    }
+}
 /// The state of a sequential probability ratio test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -188,8 +479,30 @@ impl std::fmt::Display for SprtState {
     }
 }
 
-/// An SPRT of H0 "Elo = elo0" against H1 "Elo = elo1" (logistic Elo), with
-/// error rates alpha and beta.
+/// What the SPRT's Elo bounds mean.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SprtModel {
+    /// Logistic Elo: the expected score is `1 / (1 + 10^(-elo / 400))`.
+    #[default]
+    Logistic,
+    /// Normalized Elo: `(score - 0.5) / sigma` in units of [`NELO_PER_T`],
+    /// which does not depend on the draw rate (fishtest's and fastchess's
+    /// default).
+    Normalized,
+}
+
+impl std::fmt::Display for SprtModel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            SprtModel::Logistic => "logistic",
+            SprtModel::Normalized => "normalized",
+        })
+    }
+}
+
+/// An SPRT of H0 "Elo = elo0" against H1 "Elo = elo1" with error rates
+/// alpha and beta, the Elo in the units of `model`.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Sprt {
     /// Elo under H0.
@@ -200,6 +513,9 @@ pub struct Sprt {
     pub alpha: f64,
     /// False negative rate.
     pub beta: f64,
+    /// Logistic or normalized Elo.
+    #[serde(default)]
+    pub model: SprtModel,
 }
 
 /// The result of an SPRT on some counts.
@@ -213,20 +529,111 @@ pub struct SprtResult {
     pub upper: f64,
     /// The decision.
     pub state: SprtState,
+    /// Elo under H0.
+    #[serde(default)]
+    pub elo0: f64,
+    /// Elo under H1.
+    #[serde(default)]
+    pub elo1: f64,
+    /// What the Elo bounds mean.
+    #[serde(default)]
+    pub model: SprtModel,
+    /// The counts the LLR was computed from.
+    #[serde(default)]
+    pub counts: Model,
+}
+
+/// The maximum-likelihood distribution over outcomes scoring `scores`,
+/// given the observed frequencies `freq`, under the constraint that its
+/// mean score is `s` (strictly between the smallest and largest score).
+///
+/// The solution is `freq_i / (1 + theta (a_i - s))` with theta the root of
+/// `sum freq_i (a_i - s) / (1 + theta (a_i - s)) = 0` (M. Van den Bergh,
+/// "Comparing the approximations for the generalized log likelihood ratio
+/// of a multinomial distribution", proposition 1.1). The left side falls
+/// strictly with theta between the poles, so bisection finds the root.
+fn mle_with_mean(scores: &[f64], freq: &[f64], s: f64) -> Vec<f64> {
+    let phi: Vec<f64> = scores.iter().map(|a| a - s).collect();
+    let theta = falling_root(freq, &phi);
+    freq.iter()
+        .zip(&phi)
+        .map(|(p, f)| p / (1.0 + theta * f))
+        .collect()
+}
+
+/// The root of `sum freq_i phi_i / (1 + theta phi_i)` between its poles
+/// `-1 / max phi` and `-1 / min phi` (0 if the phis do not straddle 0).
+fn falling_root(freq: &[f64], phi: &[f64]) -> f64 {
+    let min = phi.iter().copied().fold(f64::INFINITY, f64::min);
+    let max = phi.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    if !(min < 0.0 && max > 0.0) {
+        return 0.0;
+    }
+    let f = |theta: f64| -> f64 { freq.iter().zip(phi).map(|(p, x)| p * x / (1.0 + theta * x)).sum() };
+    let (mut lo, mut hi) = (-1.0 / max, -1.0 / min);
+    // Halving the bracket 200 times reaches the float resolution of any
+    // bracket these scores give.
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if mid <= lo || mid >= hi {
+            break;
+        }
+        if f(mid) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    0.5 * (lo + hi)
+}
+
+/// The maximum-likelihood distribution given the observed frequencies
+/// under the constraint `(mean - 0.5) / sigma = t`, by the fixed-point
+/// iteration of M. Van den Bergh, "Comments on normalized Elo", section
+/// 4.1: from a uniform start, linearise the constraint around the current
+/// distribution and solve for its multiplier as in [`mle_with_mean`].
+fn mle_with_t(scores: &[f64], freq: &[f64], t: f64) -> Vec<f64> {
+    let n = scores.len();
+    let mut p = vec![1.0 / n as f64; n];
+    for _ in 0..100 {
+        let mu: f64 = scores.iter().zip(&p).map(|(a, q)| a * q).sum();
+        let var: f64 = scores.iter().zip(&p).map(|(a, q)| q * (a - mu).powi(2)).sum();
+        let sigma = var.sqrt();
+        if sigma.is_nan() || sigma <= 0.0 {
+            break;
+        }
+        let phi: Vec<f64> = scores
+            .iter()
+            .map(|a| a - 0.5 - 0.5 * t * sigma * (1.0 + ((a - mu) / sigma).powi(2)))
+            .collect();
+        let theta = falling_root(freq, &phi);
+        let mut change = 0.0f64;
+        for ((q, f), x) in p.iter_mut().zip(freq).zip(&phi) {
+            let next = f / (1.0 + theta * x);
+            change = change.max((next - *q).abs());
+            *q = next;
+        }
+        if change < 1e-12 {
+            break;
+        }
+    }
+    p
 }
 
 impl Sprt {
-    /// A test with alpha = beta = 0.05.
+    /// A logistic test with alpha = beta = 0.05.
     pub fn new(elo0: f64, elo1: f64) -> Sprt {
         Sprt {
             elo0,
             elo1,
             alpha: 0.05,
             beta: 0.05,
+            model: SprtModel::Logistic,
         }
     }
 
-    /// The lower (accept H0) and upper (accept H1) LLR bounds.
+    /// The lower (accept H0) and upper (accept H1) LLR bounds:
+    /// `ln(beta / (1 - alpha))` and `ln((1 - beta) / alpha)`.
     pub fn bounds(&self) -> (f64, f64) {
         (
             (self.beta / (1.0 - self.alpha)).ln(),
@@ -234,23 +641,52 @@ impl Sprt {
         )
     }
 
-    /// The log-likelihood ratio of the counts under the normal
-    /// approximation of the trinomial model (the "GSPRT" used by common
-    /// testing frameworks): `N (s1 - s0) (2 s - s0 - s1) / (2 var)`.
-    pub fn llr(&self, wdl: &Wdl) -> f64 {
-        let n = wdl.games() as f64;
-        let var = wdl.variance();
-        if n == 0.0 || var <= 0.0 {
+    /// The generalized log-likelihood ratio of counts `counts` of outcomes
+    /// scoring `scores`: `N sum p_i ln(p1_i / p0_i)`, p0 and p1 the
+    /// maximum-likelihood distributions under H0 and H1, as fastchess
+    /// computes it. Empty cells count as a thousandth of a game (as there),
+    /// so that every outcome stays possible. `t_per_nelo` converts nElo to
+    /// `t` for these outcomes: 1 for games, sqrt(2) for pairs, whose
+    /// spread is taken per game.
+    fn generalized_llr(&self, counts: &[u64], scores: &[f64], t_per_nelo: f64) -> f64 {
+        if counts.iter().all(|&c| c == 0) {
             return 0.0;
         }
-        let s0 = score_from_elo(self.elo0);
-        let s1 = score_from_elo(self.elo1);
-        n * (s1 - s0) * (2.0 * wdl.score() - s0 - s1) / (2.0 * var)
+        let regular: Vec<f64> = counts
+            .iter()
+            .map(|&c| if c == 0 { 1e-3 } else { c as f64 })
+            .collect();
+        let total: f64 = regular.iter().sum();
+        let freq: Vec<f64> = regular.iter().map(|c| c / total).collect();
+        let (p0, p1) = match self.model {
+            SprtModel::Logistic => (
+                mle_with_mean(scores, &freq, score_from_elo(self.elo0)),
+                mle_with_mean(scores, &freq, score_from_elo(self.elo1)),
+            ),
+            SprtModel::Normalized => (
+                mle_with_t(scores, &freq, t_per_nelo * self.elo0 / NELO_PER_T),
+                mle_with_t(scores, &freq, t_per_nelo * self.elo1 / NELO_PER_T),
+            ),
+        };
+        let mean: f64 = freq
+            .iter()
+            .zip(p0.iter().zip(&p1))
+            .map(|(f, (a, b))| f * (b.ln() - a.ln()))
+            .sum();
+        total * mean
     }
 
-    /// The test's state for these counts.
-    pub fn evaluate(&self, wdl: &Wdl) -> SprtResult {
-        let llr = self.llr(wdl);
+    /// The log-likelihood ratio of trinomial counts.
+    pub fn llr(&self, wdl: &Wdl) -> f64 {
+        self.generalized_llr(&[wdl.losses, wdl.draws, wdl.wins], &[0.0, 0.5, 1.0], 1.0)
+    }
+
+    /// The log-likelihood ratio of pentanomial counts (complete pairs).
+    pub fn llr_pentanomial(&self, pairs: &Pentanomial) -> f64 {
+        self.generalized_llr(&pairs.counts(), &PAIR_SCORES, std::f64::consts::SQRT_2)
+    }
+
+    fn decide(&self, llr: f64, counts: Model) -> SprtResult {
         let (lower, upper) = self.bounds();
         let state = if llr >= upper {
             SprtState::H1
@@ -264,32 +700,117 @@ impl Sprt {
             lower,
             upper,
             state,
+            elo0: self.elo0,
+            elo1: self.elo1,
+            model: self.model,
+            counts,
+        }
+    }
+
+    /// The test's state for trinomial counts.
+    pub fn evaluate(&self, wdl: &Wdl) -> SprtResult {
+        self.decide(self.llr(wdl), Model::Trinomial)
+    }
+
+    /// The test's state for pentanomial counts.
+    pub fn evaluate_pentanomial(&self, pairs: &Pentanomial) -> SprtResult {
+        self.decide(self.llr_pentanomial(pairs), Model::Pentanomial)
+    }
+
+    /// The test's state for a pairing, from the counts [`estimate`] uses:
+    /// its complete pairs when [`use_pairs`] says so, else all its games.
+    pub fn evaluate_pairing(&self, pairs: &Pentanomial, all: &Wdl) -> SprtResult {
+        if use_pairs(pairs, all) {
+            self.evaluate_pentanomial(pairs)
+        } else {
+            self.evaluate(all)
         }
     }
 }
 
-/// SPRT bounds that are not `ELO0,ELO1` with `ELO0 < ELO1`.
+/// A `--sprt` that cannot be read or sets up no valid test.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("bad SPRT bounds {0:?}: expected ELO0,ELO1 with ELO0 < ELO1, e.g. 0,10")]
-pub struct SprtBoundsError(pub String);
+#[error(
+    "bad SPRT {given:?}: {reason}; expected ELO0,ELO1 with ELO0 < ELO1, optionally followed by \
+     alpha=A, beta=B (each between 0 and 1, A + B < 1) and model=logistic|normalized, \
+     e.g. 0,10 or 0,5,alpha=0.05,beta=0.1,model=normalized"
+)]
+pub struct SprtError {
+    /// What was given.
+    pub given: String,
+    /// What is wrong with it.
+    pub reason: String,
+}
 
 impl std::str::FromStr for Sprt {
-    type Err = SprtBoundsError;
+    type Err = SprtError;
 
-    /// Parses `ELO0,ELO1` with `ELO0 < ELO1`.
-    fn from_str(s: &str) -> Result<Sprt, SprtBoundsError> {
-        let bad = || SprtBoundsError(s.to_owned());
-        let (a, b) = s.split_once(',').ok_or_else(bad)?;
-        let parse = |t: &str| {
+    /// Parses `ELO0,ELO1[,alpha=A][,beta=B][,model=M]`; the bounds may also
+    /// be given as `elo0=ELO0,elo1=ELO1` (fastchess's keys).
+    fn from_str(s: &str) -> Result<Sprt, SprtError> {
+        let bad = |reason: String| SprtError {
+            given: s.to_owned(),
+            reason,
+        };
+        let number = |what: &str, t: &str| {
             t.trim()
                 .parse::<f64>()
                 .ok()
-                .filter(|v| v.is_finite() && v.abs() < ELO_LIMIT)
+                .filter(|v| v.is_finite())
+                .ok_or_else(|| bad(format!("{what} {:?} is not a number", t.trim())))
         };
-        match (parse(a), parse(b)) {
-            (Some(elo0), Some(elo1)) if elo0 < elo1 => Ok(Sprt::new(elo0, elo1)),
-            _ => Err(bad()),
+        let mut sprt = Sprt::new(f64::NAN, f64::NAN);
+        let mut bounds = Vec::new();
+        for part in s.split(',') {
+            match part.split_once('=') {
+                Some((key, value)) => match key.trim() {
+                    "elo0" => bounds.push((0, number("elo0", value)?)),
+                    "elo1" => bounds.push((1, number("elo1", value)?)),
+                    "alpha" => sprt.alpha = number("alpha", value)?,
+                    "beta" => sprt.beta = number("beta", value)?,
+                    "model" => {
+                        sprt.model = match value.trim() {
+                            "logistic" => SprtModel::Logistic,
+                            "normalized" => SprtModel::Normalized,
+                            other => return Err(bad(format!("unknown model {other:?}"))),
+                        }
+                    }
+                    other => return Err(bad(format!("unknown key {other:?}"))),
+                },
+                None => {
+                    let which = bounds.len();
+                    bounds.push((which, number("an Elo bound", part)?));
+                }
+            }
         }
+        let mut seen = [false; 2];
+        for (which, value) in bounds {
+            if which > 1 || seen[which] {
+                return Err(bad("more than two Elo bounds".to_owned()));
+            }
+            seen[which] = true;
+            if which == 0 {
+                sprt.elo0 = value;
+            } else {
+                sprt.elo1 = value;
+            }
+        }
+        if !(seen[0] && seen[1]) {
+            return Err(bad("both Elo bounds are needed".to_owned()));
+        }
+        if sprt.elo0 >= sprt.elo1 || sprt.elo0.abs() >= ELO_LIMIT || sprt.elo1.abs() >= ELO_LIMIT {
+            return Err(bad(format!(
+                "the Elo bounds must satisfy ELO0 < ELO1 within +-{ELO_LIMIT}"
+            )));
+        }
+        let rate = |r: f64| r > 0.0 && r < 1.0;
+        if !(rate(sprt.alpha) && rate(sprt.beta) && sprt.alpha + sprt.beta < 1.0) {
+            return Err(bad(format!(
+                "alpha {} and beta {} must lie between 0 and 1 with a sum below 1",
+                sprt.alpha, sprt.beta
+            )));
+        }
+        Ok(sprt)
     }
 }
 
@@ -360,29 +881,260 @@ mod tests {
         close(erf(1.0), 0.842_700_79, 2e-7);
     }
 
+    /// Pentanomial counts in fastchess's order (LL, LD, WL, DD, WD, WW).
+    fn penta(ll: u64, ld: u64, wl: u64, dd: u64, wd: u64, ww: u64) -> Pentanomial {
+        Pentanomial {
+            ll,
+            ld,
+            wl,
+            dd,
+            wd,
+            ww,
+        }
+    }
+
     #[test]
-    fn sprt_llr_known_value() {
-        // W/D/L 60/20/20: s = 0.7, var = 0.16; elo0 = 0 -> s0 = 0.5,
-        // elo1 = 10 -> s1 = 0.514387; LLR = 100 (s1-s0)(2s-s0-s1)/(2 var)
-        // = 1.73371 (computed by hand with python).
-        let sprt: Sprt = "0,10".parse().unwrap();
-        let wdl = counts(60, 20, 20);
-        close(wdl.variance(), 0.16, 1e-12);
-        let r = sprt.evaluate(&wdl);
-        close(r.llr, 1.733_713, 1e-5);
+    fn trinomial_nelo_matches_fastchess() {
+        // fastchess app/tests/elo_test.cpp, "EloWDL 2" and "EloWDL 3" (its
+        // Stats takes wins, losses, draws): nElo 49.77 +- 36.77 and Elo
+        // 40.70 +- 30.43 (the +- is half the interval); nElo -508.44 +- 34.48.
+        let w = counts(136, 111, 96);
+        let (e, n) = (w.elo(), w.nelo());
+        close(n.elo, 49.77, 0.01);
+        close((n.high - n.low) / 2.0, 36.77, 0.01);
+        close(e.elo, 40.70, 0.01);
+        close((e.high - e.low) / 2.0, 30.43, 0.01);
+        let w = counts(34, 0, 356);
+        close(w.nelo().elo, -508.44, 0.01);
+        close((w.nelo().high - w.nelo().low) / 2.0, 34.48, 0.01);
+        // Without draws sigma = sqrt(s (1 - s)): 60-40 gives
+        // 0.1 / sqrt(0.24) * 800 / ln 10 = 70.9200 (hand).
+        close(counts(60, 0, 40).nelo().elo, 70.9200, 1e-3);
+        assert_eq!(counts(5, 0, 0).nelo().elo, ELO_LIMIT);
+        assert_eq!(counts(0, 4, 0).nelo().elo, 0.0);
+    }
+
+    #[test]
+    fn pentanomial_matches_fastchess() {
+        // fastchess app/tests/elo_test.cpp, "EloPentanomial 1..3": nElo,
+        // its half-interval, Elo, its half-interval, LOS, score.
+        for (p, nelo, nerr, elo, err, los, score) in [
+            (
+                penta(34, 54, 31, 32, 64, 75),
+                57.94,
+                28.28,
+                55.58,
+                27.65,
+                1.0,
+                0.579,
+            ),
+            (
+                penta(332, 433, 457, 41, 333, 334),
+                -9.17,
+                10.96,
+                -8.64,
+                10.33,
+                0.0505,
+                0.488,
+            ),
+            (
+                penta(7895, 8757, 5485, 200, 568, 9999),
+                -19.01,
+                2.65,
+                -21.04,
+                2.95,
+                0.0,
+                0.470,
+            ),
+        ] {
+            let (e, n) = (p.elo().unwrap(), p.nelo().unwrap());
+            close(n.elo, nelo, 0.01);
+            close((n.high - n.low) / 2.0, nerr, 0.01);
+            close(e.elo, elo, 0.01);
+            close((e.high - e.low) / 2.0, err, 0.01);
+            close(p.los(), los, 0.0001);
+            close(p.score(), score, 0.001);
+            let f = p.flipped();
+            close(f.elo().unwrap().elo, -elo, 0.01);
+            assert_eq!(f.flipped(), p);
+        }
+    }
+
+    #[test]
+    fn pentanomial_by_hand() {
+        // Four pairs: WW, WD, WL, LL -> pair scores 1, 3/4, 1/2, 0; mean
+        // 9/16 = 0.5625; variance (0.4375^2 + 0.1875^2 + 0.0625^2 +
+        // 0.5625^2) / 4 = 0.136719 (hand).
+        let mut p = Pentanomial::default();
+        p.add(Outcome::Win, Outcome::Win);
+        p.add(Outcome::Draw, Outcome::Win);
+        p.add(Outcome::Loss, Outcome::Win);
+        p.add(Outcome::Loss, Outcome::Loss);
+        assert_eq!(p.counts(), [1, 0, 1, 1, 1]);
+        assert_eq!(p.pairs(), 4);
+        assert_eq!(p.wdl(), counts(4, 1, 3));
+        close(p.score(), 0.5625, 1e-12);
+        close(p.variance(), 0.136_718_75, 1e-12);
+        // se = sqrt(0.13671875 / 4) = 0.184877; s +- 1.96 se = [0.200148,
+        // 0.924852] -> Elo [-240.66, +436.06] (hand/python).
+        let e = p.elo().unwrap();
+        close(e.elo, elo_from_score(0.5625), 1e-9);
+        close(e.low, -240.6647, 1e-3);
+        close(e.high, 436.0650, 1e-3);
+        // Pairs that all score alike carry no spread.
+        let mut same = Pentanomial::default();
+        same.add(Outcome::Win, Outcome::Loss);
+        same.add(Outcome::Draw, Outcome::Draw);
+        assert_eq!(same.elo(), None);
+        assert_eq!(same.nelo(), None);
+        assert_eq!(Pentanomial::default().elo(), None);
+    }
+
+    #[test]
+    fn estimates_choose_the_counts() {
+        let p = penta(1, 2, 3, 1, 2, 1);
+        let all = p.wdl();
+        let e = estimate(&p, &all);
+        assert_eq!(e.model, Model::Pentanomial);
+        assert_eq!(Some(e.elo), p.elo());
+        // A few games without their partner are left out...
+        let more = Wdl {
+            wins: all.wins + 3,
+            ..all
+        };
+        assert_eq!(estimate(&p, &more).model, Model::Pentanomial);
+        // ...but when most games have none (a shard), all are counted.
+        let shard = Wdl {
+            wins: 30,
+            draws: 5,
+            losses: 20,
+        };
+        let one = penta(0, 0, 0, 0, 1, 1);
+        let e = estimate(&one, &shard);
+        assert_eq!(e.model, Model::Trinomial);
+        assert_eq!(e.elo, shard.elo());
+        // So are pairs without spread, and no pairs at all.
+        let flat = penta(0, 0, 2, 1, 0, 0);
+        assert_eq!(estimate(&flat, &flat.wdl()).model, Model::Trinomial);
+        assert_eq!(estimate(&Pentanomial::default(), &shard).model, Model::Trinomial);
+    }
+
+    fn sprt(text: &str) -> Sprt {
+        text.parse().unwrap()
+    }
+
+    /// The figures' two decimals, or their third significant digit for the
+    /// large LLRs (fastchess stops its normalized-Elo iteration after ten
+    /// rounds; this one runs until the distribution settles, which moves
+    /// the LLR of 4250-0-0 from 120.56 to 120.55).
+    fn tolerance(llr: f64) -> f64 {
+        0.01f64.max(llr.abs() * 1e-3)
+    }
+
+    #[test]
+    fn sprt_llr_matches_fastchess() {
+        // fastchess app/tests/sprt_test.cpp: trinomial Stats take wins,
+        // losses, draws; pentanomial ones LL, LD, WL, DD, WD, WW; the LLRs
+        // are given to two decimals.
+        for (w, l, d, test, llr) in [
+            (36433, 36027, 68692, "0,2,model=normalized", 0.92),
+            (10871, 10650, 20431, "-1.75,0.25,model=normalized", 2.30),
+            (4250, 0, 0, "0,10,model=normalized", 120.56),
+            (21404, 21184, 40708, "0.5,2.5", -1.57),
+            (57433, 57030, 106593, "0,2,model=logistic", -2.59),
+        ] {
+            close(sprt(test).llr(&counts(w, d, l)), llr, tolerance(llr));
+        }
+        for (p, test, llr) in [
+            (
+                penta(365, 16618, 36029, 200, 16974, 390),
+                "0,2,model=normalized",
+                2.25,
+            ),
+            (
+                penta(127, 4883, 10311, 401, 5150, 104),
+                "-1.75,0.25,model=normalized",
+                3.01,
+            ),
+            (penta(0, 0, 0, 0, 0, 5550), "0,5,model=normalized", 111.82),
+            (penta(223, 9863, 20279, 1000, 10037, 246), "0.5,2.5", -3.07),
+            (penta(871, 26175, 55003, 980, 26678, 821), "0,2", -4.98),
+        ] {
+            close(sprt(test).llr_pentanomial(&p), llr, tolerance(llr));
+        }
+    }
+
+    #[test]
+    fn sprt_llr_by_hand() {
+        // Without draws the maximum-likelihood distribution with mean s is
+        // the binomial (1 - s, s), so the LLR of 60 wins and 40 losses is
+        // 60 ln(s1 / s0) + 40 ln((1 - s1) / (1 - s0)); elo0 = 0, elo1 = 10
+        // give s0 = 0.5, s1 = 0.514387: LLR 0.534231 (python). The empty
+        // draw cell's thousandth of a game moves it by less than 1e-3.
+        let wdl = counts(60, 0, 40);
+        close(sprt("0,10").llr(&wdl), 0.534_231, 1e-3);
+        // Normalized: t = (s - 0.5) / sqrt(s (1 - s)) = 10 / (800 / ln 10)
+        // gives s1 = 0.5 + t / (2 sqrt(1 + t^2)) = 0.514385: LLR 0.534163.
+        close(sprt("0,10,model=normalized").llr(&wdl), 0.534_163, 1e-3);
+        // Pairs scoring 0 or 2 only are a binomial with t = sqrt(2) times
+        // the nElo: s1 = 0.520335, LLR 0.731089 (python).
+        let pairs = penta(40, 0, 0, 0, 0, 60);
+        close(
+            sprt("0,10,model=normalized").llr_pentanomial(&pairs),
+            0.731_089,
+            1e-3,
+        );
+        close(sprt("0,10").llr_pentanomial(&pairs), 0.534_231, 1e-3);
+        // The bounds come from alpha and beta.
+        let r = sprt("0,10").evaluate(&wdl);
         close(r.lower, -2.944_439, 1e-5);
         close(r.upper, 2.944_439, 1e-5);
-        assert_eq!(r.state, SprtState::Continue);
-        let more = counts(120, 40, 40);
-        assert_eq!(sprt.evaluate(&more).state, SprtState::H1);
-        assert_eq!(sprt.evaluate(&more.flipped()).state, SprtState::H0);
+        assert_eq!(
+            (r.state, r.counts, r.model),
+            (SprtState::Continue, Model::Trinomial, SprtModel::Logistic)
+        );
+        let (lower, upper) = sprt("0,10,alpha=0.1,beta=0.2").bounds();
+        close(lower, (0.2f64 / 0.9).ln(), 1e-12);
+        close(upper, (0.8f64 / 0.1).ln(), 1e-12);
+        // Decisions both ways, and nothing from no games.
+        let strong = counts(180, 60, 60);
+        assert_eq!(sprt("0,10").evaluate(&strong).state, SprtState::H1);
+        assert_eq!(sprt("0,10").evaluate(&strong.flipped()).state, SprtState::H0);
+        assert_eq!(sprt("0,10").llr(&Wdl::default()), 0.0);
+        let p = sprt("0,10").evaluate_pentanomial(&penta(6, 15, 60, 15, 90, 120));
+        assert_eq!((p.state, p.counts), (SprtState::H1, Model::Pentanomial));
     }
 
     #[test]
     fn sprt_parsing() {
-        assert!("10,0".parse::<Sprt>().is_err());
-        assert!("x".parse::<Sprt>().is_err());
-        assert!("0,nan".parse::<Sprt>().is_err());
-        assert_eq!("-5, 5".parse::<Sprt>().unwrap().elo1, 5.0);
+        for bad in [
+            "10,0",
+            "x",
+            "0,nan",
+            "0",
+            "0,1,2",
+            "0,1,alpha=0",
+            "0,1,beta=1",
+            "0,1,alpha=0.6,beta=0.5",
+            "0,1,model=bayesian",
+            "0,1,gamma=2",
+            "elo0=0",
+            "0,5000",
+        ] {
+            let err = bad.parse::<Sprt>().unwrap_err().to_string();
+            assert!(err.contains("expected ELO0,ELO1"), "{bad}: {err}");
+        }
+        assert_eq!(sprt("-5, 5").elo1, 5.0);
+        let s = sprt("elo0=0,elo1=5,alpha=0.1,beta=0.2,model=normalized");
+        assert_eq!(
+            (s.elo0, s.elo1, s.alpha, s.beta, s.model),
+            (0.0, 5.0, 0.1, 0.2, SprtModel::Normalized)
+        );
+        assert_eq!(sprt("0,10"), Sprt::new(0.0, 10.0));
+        assert!("0,1,model=bayesian"
+            .parse::<Sprt>()
+            .unwrap_err()
+            .to_string()
+            .contains("unknown model"));
     }
 }

@@ -396,6 +396,13 @@ fn tournaments_are_read_live_and_only_under_runs() {
         .sum();
     assert_eq!(points, 4.0);
     assert_eq!(done["pairings"][0]["games"], 4);
+    // Four games are two colour-swapped pairs.
+    let penta = &done["pairings"][0]["pentanomial"];
+    let pairs: u64 = ["ll", "ld", "wl", "dd", "wd", "ww"]
+        .iter()
+        .map(|k| penta[k].as_u64().unwrap())
+        .sum();
+    assert_eq!(pairs, 2, "{penta}");
     let live = get(addr, "/api/runs/live").json();
     assert_eq!(
         (live["games_played"].as_u64(), live["writing"].as_bool()),

@@ -225,8 +225,9 @@ impl Runs {
     }
 
     /// `GET /api/runs/NAME`: the settings, the table from the games so far
-    /// (standings, and per pairing the score and Elo with its 95%
-    /// interval) and the list of games.
+    /// (standings, per pairing the score, Elo and nElo with their 95%
+    /// intervals and the pentanomial counts, and the rating list of a
+    /// round-robin of three or more) and the list of games.
     pub fn show(&self, name: &str) -> Result<Value, ApiError> {
         let dir = self.folder(name)?;
         let folder = self.load(&dir)?;
@@ -268,6 +269,9 @@ impl Runs {
                     "score": finite(p.score), "elo": finite(p.elo),
                     "elo_low": finite(p.elo_low), "elo_high": finite(p.elo_high),
                     "los": finite(p.los),
+                    "nelo": finite(p.nelo), "nelo_low": finite(p.nelo_low),
+                    "nelo_high": finite(p.nelo_high), "model": p.model,
+                    "pentanomial": p.pentanomial, "unpaired": p.unpaired,
                 })
             })
             .collect();
@@ -293,6 +297,7 @@ impl Runs {
             "writing": folder.torn,
             "standings": standings,
             "pairings": pairings,
+            "ratings": summary.ratings,
             "games": games,
         }))
     }

@@ -12,7 +12,8 @@
 //! `schedule` (players, pairings, slots, openings), `journal` (the
 //! directory and its files), `pool` (the worker threads, sharing the game
 //! as an [`abstracta::AnyGame`]), `progress` (the
-//! bar), `sprt` (early stopping), `referee` (one game), `tally` (running
+//! bar), `sprt` (early stopping), `ratings` (the games of many folders
+//! for one rating list), `referee` (one game), `tally` (running
 //! results and the summary), `table` (the printed table) and `merge`.
 
 use std::collections::BTreeSet;
@@ -30,6 +31,7 @@ mod merge;
 pub mod options;
 mod pool;
 mod progress;
+mod ratings;
 mod referee;
 mod schedule;
 mod sprt;
@@ -44,6 +46,7 @@ pub use options::{
     parse_openings, Format, FormatError, OpeningFile, OpeningOrder, Openings, OpeningsError, Shard,
     ShardError,
 };
+pub use ratings::rate_folders;
 pub use stop::stop_cleanly_on_signals;
 pub use table::format_table;
 pub use tally::summarize;

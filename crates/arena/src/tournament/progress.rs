@@ -29,13 +29,20 @@ pub(super) fn progress_message(p: &PairingSummary) -> String {
         .sprt
         .map(|s| format!(", LLR {:.2} ({})", s.llr, s.state))
         .unwrap_or_default();
+    let c = p.pentanomial.counts();
     format!(
-        "{} vs {}: +{} ={} -{}, Elo {}{sprt}",
+        "{} vs {}: +{} ={} -{}, ptnml [{} {} {} {} {}], Elo {}, nElo {}{sprt}",
         p.a,
         p.b,
         p.a_wins,
         p.draws,
         p.b_wins,
-        elo_text(p.elo)
+        c[0],
+        c[1],
+        c[2],
+        c[3],
+        c[4],
+        elo_text(p.elo),
+        elo_text(p.nelo)
     )
 }

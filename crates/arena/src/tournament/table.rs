@@ -1,8 +1,8 @@
 //! The final table: one block per pairing, as `arena tournament` and
 //! `arena merge` print it.
 
-use crate::records::{SeatResults, Summary};
-use crate::stats::ELO_LIMIT;
+use crate::records::{PairingSummary, SeatResults, Summary};
+use crate::stats::{Model, ELO_LIMIT};
 
 fn wdl_text(r: &SeatResults) -> String {
     format!("+{} ={} -{}", r.wins, r.draws, r.losses)
@@ -38,12 +38,17 @@ pub fn format_table(summary: &Summary) -> String {
             p.score * 100.0
         ));
         out.push_str(&format!(
-            "  Elo {} [{}, {}] (95%), LOS {:.1}%\n",
+            "  Elo {} [{}, {}], nElo {} [{}, {}] (95%), LOS {:.1}% ({})\n",
             elo_text(p.elo),
             elo_text(p.elo_low),
             elo_text(p.elo_high),
-            p.los * 100.0
+            elo_text(p.nelo),
+            elo_text(p.nelo_low),
+            elo_text(p.nelo_high),
+            p.los * 100.0,
+            model_text(p)
         ));
+        out.push_str(&pairs_text(p));
         out.push_str(&format!(
             "  {} moving first: {}   {} moving second: {}\n",
             p.a,
@@ -78,10 +83,60 @@ pub fn format_table(summary: &Summary) -> String {
         }
         if let Some(s) = p.sprt {
             out.push_str(&format!(
-                "  SPRT: LLR {:.2} in [{:.2}, {:.2}]: {}\n",
-                s.llr, s.lower, s.upper, s.state
+                "  SPRT ({} Elo {:.1} vs {:.1}, {} counts): LLR {:.2} in [{:.2}, {:.2}]: {}\n",
+                s.model, s.elo0, s.elo1, s.counts, s.llr, s.lower, s.upper, s.state
             ));
         }
     }
+    if let Some(list) = &summary.ratings {
+        out.push_str("\nrating list (one fit over all games):\n");
+        out.push_str(&crate::ratings::format_ratings(list));
+    }
+    out
+}
+
+/// Which counts the figures come from, and why.
+fn model_text(p: &PairingSummary) -> String {
+    let pairs = p.pentanomial.pairs();
+    match p.model {
+        Model::Pentanomial => format!("pentanomial, {pairs} pairs"),
+        Model::Trinomial if pairs == 0 => "trinomial: no complete pairs".to_owned(),
+        Model::Trinomial if 2 * pairs < p.unpaired.games() => {
+            format!(
+                "trinomial: {} of {} games lack their pair",
+                p.unpaired.games(),
+                p.games
+            )
+        }
+        Model::Trinomial => "trinomial: every pair scored alike".to_owned(),
+    }
+}
+
+/// The pentanomial counts, as fastchess prints them, and the games left
+/// out of them.
+pub(super) fn pairs_text(p: &PairingSummary) -> String {
+    let c = p.pentanomial.counts();
+    let mut out = format!(
+        "  Ptnml(0-2): [{}, {}, {}, {}, {}] (WL {}, DD {})",
+        c[0], c[1], c[2], c[3], c[4], p.pentanomial.wl, p.pentanomial.dd
+    );
+    let u = &p.unpaired;
+    if u.games() > 0 {
+        let what = if p.model == Model::Pentanomial {
+            "left out of Elo, nElo, LOS and SPRT"
+        } else {
+            "counted one by one"
+        };
+        out.push_str(&format!(
+            "; {} {} without {} pair (+{} ={} -{}), {what}",
+            u.games(),
+            if u.games() == 1 { "game" } else { "games" },
+            if u.games() == 1 { "its" } else { "their" },
+            u.wins,
+            u.draws,
+            u.losses
+        ));
+    }
+    out.push('\n');
     out
 }

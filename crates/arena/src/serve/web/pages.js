@@ -183,15 +183,22 @@ export function runPage(app, [name]) {
       // A clean sweep's Elo is infinite: the records hold it as ±1000.
       const e = (x) => x === null ? "–" : x >= 1000 ? "+∞" : x <= -1000 ? "−∞" : x.toFixed(0);
       const elo = (p) => `${e(p.elo)} [${e(p.elo_low)}, ${e(p.elo_high)}]`;
+      const nelo = (p) => `${e(p.nelo)} [${e(p.nelo_low)}, ${e(p.nelo_high)}]`;
+      // Pairs by A's points 0, ½, 1, 1½, 2, as Ptnml(0-2) in the table.
+      const ptnml = (p) => {
+        const q = p.pentanomial;
+        return q ? `[${[q.ll, q.ld, q.wl + q.dd, q.wd, q.ww].join(", ")}]` : "–";
+      };
       const standings = h("table", { class: "table standings" },
         h("thead", {}, h("tr", {}, ["#", "player", "points", "games", "W", "D", "L"].map((t) => h("th", {}, t)))),
         h("tbody", {}, r.standings.map((s, i) => h("tr", { "data-player": s.name },
           h("td", {}, i + 1), h("td", {}, s.name), h("td", {}, s.points), h("td", {}, s.games), h("td", {}, s.wins), h("td", {}, s.draws), h("td", {}, s.losses)))));
       const pairings = h("table", { class: "table pairings" },
-        h("thead", {}, h("tr", {}, ["A", "B", "games", "A wins", "draws", "B wins", "score A", "Elo A−B [95%]", "LOS"].map((t) => h("th", {}, t)))),
+        h("thead", {}, h("tr", {}, ["A", "B", "games", "A wins", "draws", "B wins", "score A", "Elo A−B [95%]", "nElo [95%]", "Ptnml(0-2)", "LOS"].map((t) => h("th", {}, t)))),
         h("tbody", {}, r.pairings.map((p) => h("tr", {},
           h("td", {}, p.a), h("td", {}, p.b), h("td", {}, p.games), h("td", {}, p.a_wins), h("td", {}, p.draws), h("td", {}, p.b_wins),
-          h("td", {}, pct(p.score)), h("td", {}, elo(p)), h("td", {}, pct(p.los))))));
+          h("td", {}, pct(p.score)), h("td", {}, elo(p)), h("td", { title: p.model || "" }, nelo(p)),
+          h("td", {}, ptnml(p)), h("td", {}, pct(p.los))))));
       const games = h("table", { class: "table games" },
         h("thead", {}, h("tr", {}, ["game", "first seat", "second seat", "result", "winner", "reason", "plies"].map((t) => h("th", {}, t)))),
         h("tbody", {}, [...r.games].reverse().slice(0, 500).map((g) => h("tr", { "data-index": g.index },
