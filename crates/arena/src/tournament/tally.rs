@@ -246,6 +246,7 @@ mod tests {
             format: format.into(),
             seed: 1,
             opening_plies: 0,
+            openings: None,
             games: 100,
             shard: None,
         }
