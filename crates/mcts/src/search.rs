@@ -329,9 +329,9 @@ impl<G: Game> Worker<G> {
             Leaf::Playout(p) => (p, false),
         };
         if sh.rave && G::CLAIMS == Claims::Revocable {
-            self.keep_held_amaf(&state);
+            self.held_amaf(sh.slots, &state);
         }
-        self.backup(sh, points, &state);
+        self.backup(sh, points);
         if exact && opts.solver {
             self.propagate_proofs(sh);
         }
@@ -559,7 +559,9 @@ impl<G: Game> Worker<G> {
             let Some(ply) = self.playout_ply(sh, state) else {
                 return Leaf::Playout(status_points(state.status()));
             };
-            if sh.rave {
+            // Revocable claims: the end position says it all (see
+            // `held_amaf`), so playouts record nothing.
+            if sh.rave && G::CLAIMS != Claims::Revocable {
                 if let Some(a) = state.claimed_cell(ply) {
                     if a < sh.slots {
                         let s = state.to_move_seat().index();
@@ -581,7 +583,7 @@ impl<G: Game> Worker<G> {
     /// Adds the result to every node of the path (and the RAVE statistics
     /// of their children), completing the visits counted on the way down.
     #[inline(never)] // one call per iteration or level: keeps profiles readable
-    fn backup<Pol>(&mut self, sh: &Shared<'_, G, Pol>, mut points: u64, end: &G) {
+    fn backup<Pol>(&mut self, sh: &Shared<'_, G, Pol>, mut points: u64) {
         let tree = sh.tree;
         let root = tree.root;
         for (&i, &floor) in self.path.iter().zip(&self.floors).rev() {
@@ -613,11 +615,10 @@ impl<G: Game> Worker<G> {
                         }
                     }
                 }
+                // With revocable claims the sets hold every slot held at
+                // the end already (see `held_amaf`).
                 let a = tree.amaf(i).load(Ordering::Relaxed);
-                if a != NO_AMAF
-                    && i != root
-                    && (G::CLAIMS != Claims::Revocable || end.cell_holder(a as usize) == Some(mover))
-                {
+                if a != NO_AMAF && i != root && G::CLAIMS != Claims::Revocable {
                     self.amaf[mover.index()][(a >> 6) as usize] |= 1 << (a & 63);
                 }
             }
@@ -629,10 +630,24 @@ impl<G: Game> Worker<G> {
         }
     }
 
-    /// Keeps in each seat's playout AMAF set only the slots that seat holds
-    /// at the end (`end`), for games whose claims are revocable.
-    fn keep_held_amaf(&mut self, end: &G) {
+    /// Sets each seat's AMAF set to the slots (below `slots`) that seat
+    /// holds at the end (`end`), for games whose claims are revocable.
+    ///
+    /// The RAVE statistics of a child count the iterations in which its
+    /// mover claimed the child's slot later on the path or in the playout
+    /// and still held it at the end. With revocable claims a seat comes to
+    /// hold a cell only by claiming it, and no legal ply claims a cell its
+    /// mover holds already (`Claims::Revocable`), so for the children of
+    /// any node on the path "held at the end" is that same test: one mask
+    /// per iteration instead of a lookup per playout ply and path node.
+    fn held_amaf(&mut self, slots: usize, end: &G) {
         for (bits, seat) in self.amaf.iter_mut().zip([Seat::First, Seat::Second]) {
+            bits.fill(u64::MAX);
+            if let Some(last) = bits.last_mut() {
+                if slots % 64 != 0 {
+                    *last = (1 << (slots % 64)) - 1;
+                }
+            }
             end.retain_held_cells(seat, bits);
         }
     }
