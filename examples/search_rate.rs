@@ -9,7 +9,9 @@
 //! ```
 //!
 //! With a fourth argument `fixed` it runs searches of the spec's
-//! iterations instead and prints only their counts, for callgrind.
+//! iterations instead and prints only their counts, for callgrind; with
+//! `repeats`, it counts the positions that repeat among the expanded
+//! nodes of one tree (searches after ROUNDS random plies, 8 seeds).
 //!
 //! The second argument is an `mcts` spec without a budget; every search
 //! starts afresh from the start position. Rates are per second of wall
@@ -34,6 +36,50 @@ struct Rates {
 struct Fixed {
     spec: String,
     rounds: usize,
+}
+
+/// How often positions repeat inside one tree: a search of `spec` from
+/// the start and from positions after `rounds` random plies (8 seeds).
+struct Repeats {
+    spec: String,
+    plies: usize,
+}
+
+impl GameVisitor for Repeats {
+    type Output = ();
+    fn visit<G: Game>(self, game_options: G::Options) {
+        use rand::SeedableRng;
+        let o: MctsOptions = self.spec.parse().unwrap_or_else(|e| panic!("{}: {e}", self.spec));
+        let mut total = mcts::Transpositions::default();
+        for seed in 0..8u64 {
+            let mut game = G::new(game_options.clone());
+            let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+            for _ in 0..self.plies {
+                match game.random_ply(&mut rng) {
+                    Some(p) => game.play_unchecked(p),
+                    None => break,
+                }
+            }
+            if game.status().is_finished() {
+                continue;
+            }
+            let mut engine = Mcts::<G>::new(o.clone());
+            engine.search(&game);
+            let t = engine.transpositions();
+            total.expanded += t.expanded;
+            total.distinct += t.distinct;
+            total.visits += t.visits;
+            total.distinct_visits += t.distinct_visits;
+        }
+        println!(
+            "after {:>3} plies: {:>8} expanded nodes, {:>8} distinct positions ({:.1}% repeats), visits in repeats {:.1}%",
+            self.plies,
+            total.expanded,
+            total.distinct,
+            100.0 * (1.0 - total.distinct as f64 / total.expanded.max(1) as f64),
+            100.0 * (1.0 - total.distinct_visits as f64 / total.visits.max(1) as f64)
+        );
+    }
 }
 
 impl GameVisitor for Fixed {
@@ -162,6 +208,8 @@ fn main() {
     let rounds = args.get(2).and_then(|r| r.parse().ok()).unwrap_or(5);
     let done = if args.get(3).is_some_and(|a| a == "fixed") {
         with_game(game, Fixed { spec, rounds })
+    } else if args.get(3).is_some_and(|a| a == "repeats") {
+        with_game(game, Repeats { spec, plies: rounds })
     } else {
         with_game(game, Rates { spec, rounds })
     };

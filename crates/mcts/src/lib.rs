@@ -125,6 +125,21 @@ pub struct ChildStats<P> {
     pub proof: Option<Proof>,
 }
 
+/// How often positions repeat among a tree's expanded nodes, from
+/// [`Mcts::transpositions`]. Visits include virtual ones of priors.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Transpositions {
+    /// Expanded nodes.
+    pub expanded: u64,
+    /// Distinct positions among them.
+    pub distinct: u64,
+    /// Visits of the expanded nodes.
+    pub visits: u64,
+    /// Visits of the first expanded node of each distinct position (in
+    /// depth-first order): what the others repeat is `visits` minus this.
+    pub distinct_visits: u64,
+}
+
 /// What a search found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult<P> {
@@ -303,6 +318,39 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
     /// Completed iterations through the kept tree's root (0 without one).
     pub fn root_visits(&self) -> u64 {
         self.tree.as_ref().map_or(0, |t| u64::from(t.root().visits()))
+    }
+
+    /// How often positions repeat in the kept tree: over its expanded
+    /// nodes, how many there are and how many distinct positions they hold
+    /// (by [`Game::hash`] and ply count), and the visits of all and of the
+    /// first node of each position. A diagnostic for whether merging
+    /// transpositions could pay; it replays every ply of the tree.
+    pub fn transpositions(&self) -> Transpositions {
+        let mut out = Transpositions::default();
+        let (Some(tree), Some(state)) = (&self.tree, &self.root_state) else {
+            return out;
+        };
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![(tree.root, state.clone())];
+        while let Some((i, state)) = stack.pop() {
+            let node = tree.node(i);
+            if !node.is_expanded() {
+                continue;
+            }
+            let visits = u64::from(node.visits());
+            out.expanded += 1;
+            out.visits += visits;
+            if seen.insert((state.hash(), state.plies_played())) {
+                out.distinct += 1;
+                out.distinct_visits += visits;
+            }
+            for c in node.children() {
+                let mut next = state.clone();
+                next.play_unchecked(tree.node(c).ply());
+                stack.push((c, next));
+            }
+        }
+        out
     }
 
     /// Moves the root of the kept tree to the child reached by `ply` (a ply
