@@ -69,7 +69,9 @@ use std::time::{Duration, Instant};
 
 use abstracta_core::Game;
 
-pub use options::{Decisive, MctsOptions, OptionsError, DEFAULT_ITERATIONS, DEFAULT_MAX_NODES, KEYS};
+pub use options::{
+    Decisive, MctsOptions, OptionsError, DEFAULT_ITERATIONS, DEFAULT_MAX_NODES, KEYS, MAX_PRIOR_VISITS,
+};
 pub use search::{PlayoutPolicy, RandomPlayout};
 
 use search::{root_proof_for_mover, thread_seed, Shared, Worker, IDLE, RUNNING, STOPPING};
@@ -113,12 +115,29 @@ impl fmt::Display for Proof {
 pub struct ChildStats<P> {
     /// The ply leading to the child.
     pub ply: P,
-    /// Completed iterations through the child.
+    /// Completed iterations through the child (the virtual visits of its
+    /// prior, `prior=N`, left out).
     pub visits: u64,
-    /// Mean reward for the seat to move at the root (0..1; 0.5 if unvisited).
+    /// Mean reward for the seat to move at the root (0..1; 0.5 if unvisited),
+    /// with the virtual visits of its prior counted.
     pub win_rate: f64,
     /// The proven value of playing `ply`, for the seat to move at the root.
     pub proof: Option<Proof>,
+}
+
+/// How often positions repeat among a tree's expanded nodes, from
+/// [`Mcts::transpositions`]. Visits include virtual ones of priors.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Transpositions {
+    /// Expanded nodes.
+    pub expanded: u64,
+    /// Distinct positions among them.
+    pub distinct: u64,
+    /// Visits of the expanded nodes.
+    pub visits: u64,
+    /// Visits of the first expanded node of each distinct position (in
+    /// depth-first order): what the others repeat is `visits` minus this.
+    pub distinct_visits: u64,
 }
 
 /// What a search found.
@@ -301,6 +320,39 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
         self.tree.as_ref().map_or(0, |t| u64::from(t.root().visits()))
     }
 
+    /// How often positions repeat in the kept tree: over its expanded
+    /// nodes, how many there are and how many distinct positions they hold
+    /// (by [`Game::hash`] and ply count), and the visits of all and of the
+    /// first node of each position. A diagnostic for whether merging
+    /// transpositions could pay; it replays every ply of the tree.
+    pub fn transpositions(&self) -> Transpositions {
+        let mut out = Transpositions::default();
+        let (Some(tree), Some(state)) = (&self.tree, &self.root_state) else {
+            return out;
+        };
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![(tree.root, state.clone())];
+        while let Some((i, state)) = stack.pop() {
+            let node = tree.node(i);
+            if !node.is_expanded() {
+                continue;
+            }
+            let visits = u64::from(node.visits());
+            out.expanded += 1;
+            out.visits += visits;
+            if seen.insert((state.hash(), state.plies_played())) {
+                out.distinct += 1;
+                out.distinct_visits += visits;
+            }
+            for c in node.children() {
+                let mut next = state.clone();
+                next.play_unchecked(tree.node(c).ply());
+                stack.push((c, next));
+            }
+        }
+        out
+    }
+
     /// Moves the root of the kept tree to the child reached by `ply` (a ply
     /// actually played, by either side), keeping that subtree's statistics.
     /// If the tree has no such child it is dropped.
@@ -310,7 +362,8 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
         };
         let child = tree.root().children().find(|&c| tree.node(c).ply() == ply);
         if let Some(child) = child {
-            let subtree = Tree::copy_subtree(&tree, child, std::mem::take(&mut self.spare));
+            let root_prior = tree.root().child_prior();
+            let subtree = Tree::copy_subtree(&tree, child, root_prior, std::mem::take(&mut self.spare));
             self.recycle(tree);
             state.play_unchecked(ply);
             self.tree = Some(subtree);
@@ -472,6 +525,7 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
                 match merged.iter_mut().find(|m| m.ply == st.ply) {
                     Some(m) => {
                         m.visits += st.visits;
+                        m.prior += st.prior;
                         m.wins += st.wins;
                         if m.proof == UNPROVEN {
                             m.proof = st.proof;
@@ -606,7 +660,11 @@ impl<G: Game, Pol: PlayoutPolicy<G>> fmt::Debug for Ponder<G, Pol> {
 /// Raw statistics of a root child.
 struct RootStat<P> {
     ply: P,
+    /// Visits, the virtual ones of its prior included.
     visits: u64,
+    /// Of `visits`, the virtual ones.
+    prior: u64,
+    /// Half points, those of its prior included.
     wins: u64,
     proof: u8,
 }
@@ -621,6 +679,7 @@ fn root_room<G: Game>(game: &G) -> usize {
 }
 
 fn root_stats<P: Copy + Send + Sync>(tree: &Tree<P>) -> Vec<RootStat<P>> {
+    let prior = u64::from(tree.root().child_prior());
     tree.root()
         .children()
         .map(|c| {
@@ -629,6 +688,7 @@ fn root_stats<P: Copy + Send + Sync>(tree: &Tree<P>) -> Vec<RootStat<P>> {
             RootStat {
                 ply: n.ply(),
                 visits: u64::from(visits),
+                prior,
                 wins: u64::from(wins),
                 proof: n.proof(),
             }
@@ -678,7 +738,7 @@ fn finish<P: Copy>(
         .iter()
         .map(|s| ChildStats {
             ply: s.ply,
-            visits: s.visits,
+            visits: s.visits.saturating_sub(s.prior),
             win_rate: if s.visits == 0 {
                 0.5
             } else {
@@ -704,9 +764,7 @@ fn finish<P: Copy>(
         Some(Proof::Win) => 1.0,
         Some(Proof::Loss) => 0.0,
         Some(Proof::Draw) => 0.5,
-        None => children
-            .first()
-            .map_or(0.5, |c| if c.visits > 0 { c.win_rate } else { 0.5 }),
+        None => children.first().map_or(0.5, |c| c.win_rate),
     };
     let pv = best.map(pv_tail).unwrap_or_default();
     let elapsed = start.elapsed();

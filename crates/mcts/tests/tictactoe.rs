@@ -422,3 +422,21 @@ fn recycled_tree_memory_searches_like_fresh_memory() {
     let first = root_par.search(&target).iterations;
     assert_eq!(root_par.search(&target).iterations, first);
 }
+
+#[test]
+fn transpositions_are_counted() {
+    // Tic-tac-toe repeats positions everywhere (a1 b2 c3 = c3 b2 a1).
+    let game = TicTacToe::new(Default::default());
+    let mut engine = Mcts::<TicTacToe>::new(opts("iters=3000,seed=2,solver=off"));
+    assert_eq!(engine.transpositions(), mcts::Transpositions::default());
+    engine.search(&game);
+    let t = engine.transpositions();
+    assert!(t.expanded > 100, "{t:?}");
+    assert!(t.distinct < t.expanded && t.distinct > 0, "{t:?}");
+    assert!(t.distinct_visits < t.visits, "{t:?}");
+    // One iteration expands only the root: nothing repeats.
+    let mut engine = Mcts::<TicTacToe>::new(opts("iters=1"));
+    engine.search(&game);
+    let t = engine.transpositions();
+    assert_eq!((t.expanded, t.distinct), (1, 1), "{t:?}");
+}
