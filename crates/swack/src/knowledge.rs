@@ -33,6 +33,41 @@ impl Swack {
         (self.pass_ends() && self.pass_wins()).then_some(SwackPly::Pass)
     }
 
+    /// [`Game::claimed_cell`](abstracta_core::Game::claimed_cell): a stacking move (or drop)
+    /// claims the slot of its square and direction, `4 * cell(from) + d`
+    /// (`cell` row by row from `a1`, `d` the direction of `to`: up, right,
+    /// down, left), drops `4 n^2` slots later. Moves are not cells, but
+    /// all-moves-as-first statistics only need a key that names a ply the
+    /// same way wherever it is played.
+    pub(crate) fn claim(&self, ply: SwackPly) -> Option<usize> {
+        let n = usize::from(self.size());
+        let (a, b, base) = match ply {
+            SwackPly::Stack { from, to } => (from, to, 0),
+            SwackPly::Drop { two, one } => (two, one, 4 * n * n),
+            SwackPly::Pass | SwackPly::Swap => return None,
+        };
+        let d = if b.row > a.row {
+            0
+        } else if b.col > a.col {
+            1
+        } else if b.row < a.row {
+            2
+        } else {
+            3
+        };
+        Some(base + 4 * (usize::from(a.row) * n + usize::from(a.col)) + d)
+    }
+
+    /// [`Game::claimable_cells`](abstracta_core::Game::claimable_cells).
+    pub(crate) fn claim_slots(&self) -> usize {
+        let n = usize::from(self.size());
+        if self.options.is_free() {
+            8 * n * n
+        } else {
+            4 * n * n
+        }
+    }
+
     /// [`Game::forced_plies`](abstracta_core::Game::forced_plies): every ply but the ending pass, when that
     /// pass loses.
     pub(crate) fn forced(&self, out: &mut PlyBuf<SwackPly>) -> bool {
