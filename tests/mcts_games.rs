@@ -287,7 +287,7 @@ fn solver_agrees<G: Game>(spec: &str, engine: &str, depth: u32, games: u32, iter
 }
 
 /// The engine spec part that switches every use of game knowledge off.
-const NO_KNOWLEDGE: &str = ",decisive=off,guided=off,eval=off";
+const NO_KNOWLEDGE: &str = ",decisive=off,guided=off,eval=off,prior=off";
 
 // With the games' default search settings (their knowledge, where they
 // recommend it) and with all knowledge off.
@@ -508,4 +508,55 @@ fn generate_positions() {
     if which.contains("whirlwind") {
         generate::<whirlwind::Whirlwind>("whirlwind:size=6", 3, 400, 40);
     }
+}
+
+/// Checks what searches rely on for games whose claims are revocable
+/// (`Claims::Revocable`): over random games, no legal ply claims a cell its
+/// mover holds, a claiming ply leaves its cell with its mover, and a ply
+/// that claims nothing gives no cell to anyone (but a swap, which renames
+/// the seats).
+fn revocable_claims_hold<G: Game>(spec: &str, games: u64) {
+    use rand::{rngs::SmallRng, Rng, SeedableRng};
+    assert_eq!(G::CLAIMS, abstracta_core::Claims::Revocable);
+    let mut rng = SmallRng::seed_from_u64(3);
+    let mut claims = 0;
+    for _ in 0..games {
+        let mut game: G = position(spec, "");
+        let slots = game.claimable_cells();
+        let mut plies = PlyBuf::new();
+        while game.status().is_ongoing() {
+            game.legal_plies(&mut plies);
+            let mover = game.to_move_seat();
+            for &p in &plies {
+                if let Some(slot) = game.claimed_cell(p) {
+                    assert_ne!(game.cell_holder(slot), Some(mover), "{spec}: {p} claims a held cell\n{game}");
+                }
+            }
+            let ply = plies[rng.gen_range(0..plies.len())];
+            let claimed = game.claimed_cell(ply);
+            let before: Vec<_> = (0..slots).map(|s| game.cell_holder(s)).collect();
+            let swapped = game.swapped();
+            game.play_unchecked(ply);
+            if game.swapped() != swapped {
+                continue;
+            }
+            match claimed {
+                Some(slot) => {
+                    // Seats keep their names without a swap.
+                    assert_eq!(game.cell_holder(slot), Some(mover), "{spec}: {ply}\n{game}");
+                    claims += 1;
+                }
+                None => {
+                    let after: Vec<_> = (0..slots).map(|s| game.cell_holder(s)).collect();
+                    assert_eq!(before, after, "{spec}: {ply} claims nothing but changed holders");
+                }
+            }
+        }
+    }
+    assert!(claims > 0);
+}
+#[test]
+fn ecalper_claims_are_revocable_as_searches_assume() {
+    revocable_claims_hold::<ecalper::Ecalper>("ecalper:size=4", 30);
+    revocable_claims_hold::<ecalper::Ecalper>("ecalper:size=5,pie=on", 10);
 }

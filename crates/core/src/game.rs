@@ -390,7 +390,11 @@ pub enum Claims {
     /// A claimed cell stays its claimant's for the rest of the game.
     Lasting,
     /// A claim can be taken away later (an Ecalper stone can be replaced):
-    /// [`Game::cell_holder`] says who holds a cell now.
+    /// [`Game::cell_holder`] says who holds a cell now. A seat comes to
+    /// hold a cell only by a ply of its own that claims it, and no legal
+    /// ply claims a cell its mover holds already, so the cells a seat holds
+    /// at the end of a game are the ones it claimed and kept (searches
+    /// rely on this).
     Revocable,
 }
 
