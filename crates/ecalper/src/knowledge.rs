@@ -8,6 +8,8 @@
 //!   has just placed, the one touching the most stones of either colour:
 //!   taking it joins the most of the mover's stones and cuts the most of
 //!   the opponent's (C2, C5). Placements stay uniformly random.
+//! * Priors: a replacement by the stones it touches (as above); a
+//!   placement by the mover's stones it touches (it joins them, C5).
 
 use abstracta_core::{BitBoard, Colour, PlyBuf, SearchHints};
 use rand::Rng;
@@ -22,8 +24,12 @@ pub(crate) const SEARCH_HINTS: SearchHints = SearchHints {
     decisive: true,
     decisive_in_playouts: true,
     guided: true,
+    prior_visits: PRIOR_VISITS,
     ..SearchHints::DEFAULT
 };
+
+/// Virtual visits a prior is worth.
+const PRIOR_VISITS: u32 = 10;
 
 impl<const N: usize> Engine<N> {
     /// Whether the side to move owes the game's last ply: the replacement
@@ -101,7 +107,37 @@ impl<const N: usize> Engine<N> {
     }
 }
 
+impl<const N: usize> Engine<N> {
+    /// [`Game::ply_priors`](abstracta_core::Game::ply_priors): 0.5 plus 0.04
+    /// per stone a replacement touches beyond three, or 0.03 per own stone
+    /// a placement touches (at most three).
+    fn priors(&self, plies: &[EcalperPly], out: &mut [f32]) {
+        let mine = self.stones[self.to_move.index()];
+        for (ply, prior) in plies.iter().zip(out.iter_mut()) {
+            *prior = match *ply {
+                EcalperPly::Replace(p) => {
+                    let i = self.geo.index(p);
+                    (0.5 + 0.04 * (self.contacts(i) as f32 - 3.0)).clamp(0.3, 0.7)
+                }
+                EcalperPly::Place(p) => {
+                    let i = self.geo.index(p);
+                    let own = (self.geo.neighbours_hex(BitBoard::single(i)) & mine).count();
+                    0.5 + 0.03 * own.min(3) as f32
+                }
+                EcalperPly::Swap => 0.5,
+            };
+        }
+    }
+}
+
 impl Ecalper {
+    /// [`Game::ply_priors`](abstracta_core::Game::ply_priors): see the
+    /// module docs.
+    pub(crate) fn priors(&self, plies: &[EcalperPly], out: &mut [f32]) -> bool {
+        with_engine!(self, e => e.priors(plies, out));
+        true
+    }
+
     /// [`Game::decisive_ply`]: the last replacement, when one wins.
     pub(crate) fn decisive(&self) -> Option<EcalperPly> {
         if self.capped() {
@@ -185,6 +221,31 @@ mod tests {
             assert!(plies.contains(&ply), "{ply}");
             let _ = rng.gen::<u8>();
         }
+    }
+
+    /// C2, C5: priors rank the replacements by the stones they touch and
+    /// favour placements next to the mover's stones; all are
+    /// probabilities.
+    #[test]
+    fn c2_priors_rank_replacements_and_placements() {
+        let mut game = Ecalper::new("ecalper:size=4,pie=off".parse().unwrap());
+        game.play_list("b1 c1 d1").unwrap();
+        let mut plies = PlyBuf::new();
+        game.legal_plies(&mut plies);
+        let mut priors = vec![0.0; plies.len()];
+        assert!(game.ply_priors(&plies, &mut priors));
+        let of = |plies: &PlyBuf<EcalperPly>, priors: &[f32], text: &str| {
+            priors[plies.iter().position(|p| p.to_string() == text).unwrap()]
+        };
+        assert!(of(&plies, &priors, "xc1") > of(&plies, &priors, "xb1"));
+        assert_eq!(of(&plies, &priors, "xb1"), of(&plies, &priors, "xd1"));
+        game.play_str("xc1").unwrap();
+        game.legal_plies(&mut plies);
+        priors.resize(plies.len(), 0.0);
+        assert!(game.ply_priors(&plies, &mut priors));
+        // White owns c1: c2 touches it, a4 touches nothing.
+        assert!(of(&plies, &priors, "c2") > of(&plies, &priors, "a4"));
+        assert!(priors.iter().all(|p| (0.0..=1.0).contains(p)));
     }
 
     #[test]

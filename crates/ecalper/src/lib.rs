@@ -163,6 +163,10 @@ impl Game for Ecalper {
         self.forced(out)
     }
 
+    fn ply_priors(&self, plies: &[EcalperPly], out: &mut [f32]) -> bool {
+        self.priors(plies, out)
+    }
+
     #[inline]
     fn guided_ply<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<EcalperPly> {
         self.guided(rng)

@@ -177,13 +177,13 @@ impl<const N: usize> Engine<N> {
 
     /// Squares `two` whose neighbour in direction `dir` is also empty.
     #[inline]
-    pub(crate) fn drops_dir(&self, empty: BitBoard<N>, dir: usize) -> BitBoard<N> {
+    fn drops_dir(&self, empty: BitBoard<N>, dir: usize) -> BitBoard<N> {
         // Shift the "one" squares back onto their "two" squares.
         self.shift(empty, dir ^ 1) & empty
     }
 
     #[inline]
-    pub(crate) fn empty(&self) -> BitBoard<N> {
+    fn empty(&self) -> BitBoard<N> {
         self.geo.valid().andnot(self.stones[0] | self.stones[1])
     }
 
@@ -234,13 +234,13 @@ impl<const N: usize> Engine<N> {
         }
     }
 
-    pub(crate) fn count_stacking(&self, me: Colour) -> u32 {
+    fn count_stacking(&self, me: Colour) -> u32 {
         self.targets(me).iter().map(|b| b.count()).sum()
     }
 
     /// A uniformly random ply among the stacking moves, drops and `extra`
     /// further plies (pass, swap), given in `extra`.
-    pub(crate) fn random<R: Rng + ?Sized>(&self, me: Colour, free: bool, extra: &[SwackPly], rng: &mut R) -> SwackPly {
+    fn random<R: Rng + ?Sized>(&self, me: Colour, free: bool, extra: &[SwackPly], rng: &mut R) -> SwackPly {
         let t = self.targets(me);
         let mut counts = [0u32; 8];
         let mut sets = [BitBoard::EMPTY; 8];
@@ -388,8 +388,6 @@ macro_rules! with_engine {
     };
 }
 
-pub(crate) use with_engine;
-
 /// Like `with_engine!`, with the engine borrowed mutably.
 macro_rules! with_engine_mut {
     ($self:expr, $e:ident => $body:expr) => {
@@ -464,7 +462,7 @@ impl Swack {
         self.options.pie() && self.plies == 1
     }
 
-    pub(crate) fn is_over(&self) -> bool {
+    fn is_over(&self) -> bool {
         self.ended.is_some() || self.cap.is_some_and(|c| self.plies >= c)
     }
 

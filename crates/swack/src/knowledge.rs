@@ -4,63 +4,18 @@
 //! mover and otherwise loses at once, which leaves the stacking moves
 //! forced.
 
-use abstracta_core::{Colour, Game, PlyBuf, SearchHints};
-use rand::Rng;
+use abstracta_core::{Game, PlyBuf, SearchHints};
 
-use crate::engine::{with_engine, Engine, Storage};
 use crate::{Swack, SwackPly};
 
 /// The search settings this game recommends: decisive and forced passes.
 pub(crate) const SEARCH_HINTS: SearchHints = SearchHints {
     decisive: true,
     decisive_in_playouts: true,
-    guided: true,
     ..SearchHints::DEFAULT
 };
 
-impl<const N: usize> Engine<N> {
-    /// The number of stacking moves and drops `me` has.
-    fn board_moves(&self, me: Colour, free: bool) -> u32 {
-        let mut n = self.count_stacking(me);
-        if free {
-            let empty = self.empty();
-            n += (0..4).map(|d| self.drops_dir(empty, d).count()).sum::<u32>();
-        }
-        n
-    }
-}
-
 impl Swack {
-    /// Whether the game, ended by two passes now, would be lost by the
-    /// side to move (S6, S7, S9).
-    fn behind(&self) -> bool {
-        let mut next = self.clone();
-        next.play(SwackPly::Pass);
-        if !next.is_over() {
-            next.play(SwackPly::Pass);
-        }
-        next.current_status().winner_seat() == Some(self.to_move_seat().opponent())
-    }
-
-    /// [`Game::guided_ply`](abstracta_core::Game::guided_ply): a uniformly
-    /// random ply, except that a side that would lose if the game ended
-    /// now does not pass while it has a stacking move (or drop): a pass
-    /// there lets the opponent end the game with a pass (S5).
-    pub(crate) fn guided<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<SwackPly> {
-        let ply = self.random(rng)?;
-        if ply != SwackPly::Pass || !self.behind() {
-            return Some(ply);
-        }
-        let (me, free) = (self.to_move, self.options.is_free());
-        Some(with_engine!(self, b => {
-            if b.board_moves(me, free) == 0 {
-                SwackPly::Pass
-            } else {
-                b.random(me, free, &[], rng)
-            }
-        }))
-    }
-
     /// After the opponent's pass: whether a pass now wins for the mover.
     fn pass_wins(&self) -> bool {
         let mut next = self.clone();
@@ -132,6 +87,33 @@ mod tests {
 
     use crate::reference::ReferenceSwack;
     use crate::{Swack, SwackPly};
+
+    /// S4: every stacking move of a position has its own claim slot (from
+    /// square and direction), below the slot count, in both variants.
+    #[test]
+    fn s4_stacking_moves_claim_distinct_slots() {
+        let mut rng = abstracta_core::seeded_rng(21);
+        for spec in ["swack:size=5", "swack:size=4,variant=free"] {
+            let mut game = Swack::new(spec.parse().unwrap());
+            let mut plies = abstracta_core::PlyBuf::new();
+            for _ in 0..30 {
+                game.legal_plies(&mut plies);
+                let mut slots: Vec<usize> = plies.iter().filter_map(|&p| game.claimed_cell(p)).collect();
+                let board_plies = plies.iter().filter(|p| !matches!(p, SwackPly::Pass | SwackPly::Swap)).count();
+                assert_eq!(slots.len(), board_plies, "{spec}");
+                assert!(slots.iter().all(|&s| s < game.claimable_cells()));
+                slots.sort_unstable();
+                slots.dedup();
+                assert_eq!(slots.len(), board_plies, "{spec}: shared slots");
+                let Some(ply) = game.random_ply(&mut rng) else { break };
+                game.play_unchecked(ply);
+            }
+        }
+        let game = Swack::new("swack:size=4".parse().unwrap());
+        // a1 is cell 0; b1 lies to its right (direction 1).
+        assert_eq!(game.claimed_cell("a1-b1".parse().unwrap()), Some(1));
+        assert_eq!(game.claimed_cell(SwackPly::Pass), None);
+    }
 
     /// Random games (with passes made more likely, so that ending passes
     /// come up) checked against the reference implementation at every
