@@ -529,7 +529,11 @@ fn revocable_claims_hold<G: Game>(spec: &str, games: u64) {
             let mover = game.to_move_seat();
             for &p in &plies {
                 if let Some(slot) = game.claimed_cell(p) {
-                    assert_ne!(game.cell_holder(slot), Some(mover), "{spec}: {p} claims a held cell\n{game}");
+                    assert_ne!(
+                        game.cell_holder(slot),
+                        Some(mover),
+                        "{spec}: {p} claims a held cell\n{game}"
+                    );
                 }
             }
             let ply = plies[rng.gen_range(0..plies.len())];

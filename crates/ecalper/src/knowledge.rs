@@ -210,7 +210,10 @@ mod tests {
         game.play_list("b1 c1 d1").unwrap();
         let mut rng = abstracta_core::seeded_rng(1);
         for _ in 0..10 {
-            assert_eq!(game.guided_ply(&mut rng), Some(EcalperPly::Replace("c1".parse().unwrap())));
+            assert_eq!(
+                game.guided_ply(&mut rng),
+                Some(EcalperPly::Replace("c1".parse().unwrap()))
+            );
         }
         // Placements stay random but legal.
         game.play_str("xc1").unwrap();

@@ -99,13 +99,18 @@ mod tests {
             for _ in 0..30 {
                 game.legal_plies(&mut plies);
                 let mut slots: Vec<usize> = plies.iter().filter_map(|&p| game.claimed_cell(p)).collect();
-                let board_plies = plies.iter().filter(|p| !matches!(p, SwackPly::Pass | SwackPly::Swap)).count();
+                let board_plies = plies
+                    .iter()
+                    .filter(|p| !matches!(p, SwackPly::Pass | SwackPly::Swap))
+                    .count();
                 assert_eq!(slots.len(), board_plies, "{spec}");
                 assert!(slots.iter().all(|&s| s < game.claimable_cells()));
                 slots.sort_unstable();
                 slots.dedup();
                 assert_eq!(slots.len(), board_plies, "{spec}: shared slots");
-                let Some(ply) = game.random_ply(&mut rng) else { break };
+                let Some(ply) = game.random_ply(&mut rng) else {
+                    break;
+                };
                 game.play_unchecked(ply);
             }
         }
