@@ -17,7 +17,7 @@ use crate::{EcalperOptions, EcalperPly};
 
 /// What the side to move owes in the current turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Phase {
+pub(crate) enum Phase {
     /// A replacement (or, on White's first turn, a swap) comes next.
     Replace,
     /// This many placements are still owed (1..=3).
@@ -108,20 +108,20 @@ fn from_bit<const N: usize>(i: usize) -> BitBoard<N> {
 /// The rules engine for one bitboard width.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Engine<const N: usize> {
-    geo: Geometry<N>,
+    pub(crate) geo: Geometry<N>,
     /// `ceil(2^16 / stride)`: bit index to row without a division.
     recip: u32,
     pie: bool,
-    stones: [BitBoard<N>; 2],
+    pub(crate) stones: [BitBoard<N>; 2],
     /// Replaceable stones in the Replace phase; stones placed so far this
     /// turn in the Place phase (they become the next turn's replaceable set).
-    marked: BitBoard<N>,
-    empty_count: u16,
+    pub(crate) marked: BitBoard<N>,
+    pub(crate) empty_count: u16,
     /// The empty cells (kept rather than derived: random plies read it).
     empty: BitBoard<N>,
     /// Lowest bit index a placement may use (ascending order).
     next_min: u16,
-    phase: Phase,
+    pub(crate) phase: Phase,
     pub(crate) to_move: Colour,
     pub(crate) swapped: bool,
     pub(crate) plies: u32,
@@ -192,7 +192,7 @@ impl<const N: usize> Engine<N> {
     /// The cell of bit index `i` (as `Geometry::point`, without dividing:
     /// exact for every index of the boards allowed, see the unit test).
     #[inline]
-    fn point(&self, i: usize) -> Point {
+    pub(crate) fn point(&self, i: usize) -> Point {
         let row = (i as u32 * self.recip) >> 16;
         let col = i as u32 - row * u32::from(self.geo.stride());
         Point::new(col as u8, row as u8)
@@ -204,7 +204,7 @@ impl<const N: usize> Engine<N> {
     }
 
     #[inline]
-    fn swap_available(&self) -> bool {
+    pub(crate) fn swap_available(&self) -> bool {
         self.pie && self.plies == 3 && !self.swapped && self.phase == Phase::Replace
     }
 
@@ -355,7 +355,7 @@ impl<const N: usize> Engine<N> {
         h
     }
 
-    fn stats(&self, colour: Colour) -> (u32, u32) {
+    pub(crate) fn stats(&self, colour: Colour) -> (u32, u32) {
         let (stride, rows) = (usize::from(self.geo.stride()), usize::from(self.geo.height()));
         let stones = self.stones[colour.index()];
         // N is a constant in each instantiation: one arm survives.

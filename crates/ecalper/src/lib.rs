@@ -65,6 +65,7 @@ struct ReadmeDoctests;
 mod actions;
 mod engine;
 mod groups;
+mod knowledge;
 mod options;
 mod ply;
 #[cfg(feature = "reference")]
@@ -89,8 +90,7 @@ impl Game for Ecalper {
     /// the opponent's, so a placement's claim lasts only while the stone is
     /// still the placer's.
     const CLAIMS: Claims = Claims::Revocable;
-    // SEARCH_HINTS: the default (c = 0.4 with and without RAVE); see the
-    // crate README for the matches behind it.
+    const SEARCH_HINTS: abstracta_core::SearchHints = knowledge::SEARCH_HINTS;
 
     fn encoding(&self) -> Option<&'static dyn abstracta_core::actions::Encoding<Self>> {
         Some(&EcalperEncoding)
@@ -153,6 +153,23 @@ impl Game for Ecalper {
             return None;
         }
         with_engine!(self, e => e.random_ply(rng))
+    }
+
+    fn decisive_ply(&self) -> Option<EcalperPly> {
+        self.decisive()
+    }
+
+    fn forced_plies(&self, out: &mut PlyBuf<EcalperPly>) -> bool {
+        self.forced(out)
+    }
+
+    fn ply_priors(&self, plies: &[EcalperPly], out: &mut [f32]) -> bool {
+        self.priors(plies, out)
+    }
+
+    #[inline]
+    fn guided_ply<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<EcalperPly> {
+        self.guided(rng)
     }
 
     fn hash(&self) -> u64 {

@@ -33,6 +33,41 @@ impl Swack {
         (self.pass_ends() && self.pass_wins()).then_some(SwackPly::Pass)
     }
 
+    /// [`Game::claimed_cell`](abstracta_core::Game::claimed_cell): a stacking move (or drop)
+    /// claims the slot of its square and direction, `4 * cell(from) + d`
+    /// (`cell` row by row from `a1`, `d` the direction of `to`: up, right,
+    /// down, left), drops `4 n^2` slots later. Moves are not cells, but
+    /// all-moves-as-first statistics only need a key that names a ply the
+    /// same way wherever it is played.
+    pub(crate) fn claim(&self, ply: SwackPly) -> Option<usize> {
+        let n = usize::from(self.size());
+        let (a, b, base) = match ply {
+            SwackPly::Stack { from, to } => (from, to, 0),
+            SwackPly::Drop { two, one } => (two, one, 4 * n * n),
+            SwackPly::Pass | SwackPly::Swap => return None,
+        };
+        let d = if b.row > a.row {
+            0
+        } else if b.col > a.col {
+            1
+        } else if b.row < a.row {
+            2
+        } else {
+            3
+        };
+        Some(base + 4 * (usize::from(a.row) * n + usize::from(a.col)) + d)
+    }
+
+    /// [`Game::claimable_cells`](abstracta_core::Game::claimable_cells).
+    pub(crate) fn claim_slots(&self) -> usize {
+        let n = usize::from(self.size());
+        if self.options.is_free() {
+            8 * n * n
+        } else {
+            4 * n * n
+        }
+    }
+
     /// [`Game::forced_plies`](abstracta_core::Game::forced_plies): every ply but the ending pass, when that
     /// pass loses.
     pub(crate) fn forced(&self, out: &mut PlyBuf<SwackPly>) -> bool {
@@ -52,6 +87,38 @@ mod tests {
 
     use crate::reference::ReferenceSwack;
     use crate::{Swack, SwackPly};
+
+    /// S4: every stacking move of a position has its own claim slot (from
+    /// square and direction), below the slot count, in both variants.
+    #[test]
+    fn s4_stacking_moves_claim_distinct_slots() {
+        let mut rng = abstracta_core::seeded_rng(21);
+        for spec in ["swack:size=5", "swack:size=4,variant=free"] {
+            let mut game = Swack::new(spec.parse().unwrap());
+            let mut plies = abstracta_core::PlyBuf::new();
+            for _ in 0..30 {
+                game.legal_plies(&mut plies);
+                let mut slots: Vec<usize> = plies.iter().filter_map(|&p| game.claimed_cell(p)).collect();
+                let board_plies = plies
+                    .iter()
+                    .filter(|p| !matches!(p, SwackPly::Pass | SwackPly::Swap))
+                    .count();
+                assert_eq!(slots.len(), board_plies, "{spec}");
+                assert!(slots.iter().all(|&s| s < game.claimable_cells()));
+                slots.sort_unstable();
+                slots.dedup();
+                assert_eq!(slots.len(), board_plies, "{spec}: shared slots");
+                let Some(ply) = game.random_ply(&mut rng) else {
+                    break;
+                };
+                game.play_unchecked(ply);
+            }
+        }
+        let game = Swack::new("swack:size=4".parse().unwrap());
+        // a1 is cell 0; b1 lies to its right (direction 1).
+        assert_eq!(game.claimed_cell("a1-b1".parse().unwrap()), Some(1));
+        assert_eq!(game.claimed_cell(SwackPly::Pass), None);
+    }
 
     /// Random games (with passes made more likely, so that ending passes
     /// come up) checked against the reference implementation at every

@@ -93,6 +93,10 @@ impl Game for Swack {
     type Options = SwackOptions;
     const NAME: &'static str = "swack";
     const SEARCH_HINTS: abstracta_core::SearchHints = knowledge::SEARCH_HINTS;
+    /// Stacking moves and drops are keyed by square and direction for
+    /// all-moves-as-first statistics (see `claimed_cell`); the key credits
+    /// a ply to the seat that played it, wherever in a playout.
+    const CLAIMS: abstracta_core::Claims = abstracta_core::Claims::Lasting;
 
     fn encoding(&self) -> Option<&'static dyn abstracta_core::actions::Encoding<Self>> {
         Some(&SwackEncoding)
@@ -144,6 +148,14 @@ impl Game for Swack {
 
     fn forced_plies(&self, out: &mut PlyBuf<SwackPly>) -> bool {
         self.forced(out)
+    }
+
+    fn claimed_cell(&self, ply: SwackPly) -> Option<usize> {
+        self.claim(ply)
+    }
+
+    fn claimable_cells(&self) -> usize {
+        self.claim_slots()
     }
 
     fn hash(&self) -> u64 {
