@@ -434,6 +434,29 @@ impl<const N: usize> Engine<N> {
         )
     }
 
+    /// The empty points whose placement by `colour` saves a diagonal pair
+    /// of its own from a crosscut (E2): in a 2x2 block with two stacks of
+    /// `colour` on one diagonal, an enemy stack on one point of the other
+    /// diagonal and the last point empty, that last point. Taking it joins
+    /// the pair orthogonally; leaving it lets the enemy cut there (the
+    /// Escabel form of the Hex bridge save). All blocks at once.
+    #[inline]
+    pub(crate) fn link_saves(&self, colour: Colour) -> BitBoard<N> {
+        let s = self.stride();
+        let x = self.occ[colour.index()];
+        let y = self.occ[colour.opponent().index()];
+        let e = self.empty();
+        // Blocks by lower-left corner b0; b1 = b0 + 1, b2 = b0 + s, b3 = b0 + s + 1.
+        let main = x & shr(x, s + 1);
+        let anti = shr(x, 1) & shr(x, s);
+        let (y1, y2, e1, e2) = (shr(y, 1), shr(y, s), shr(e, 1), shr(e, s));
+        let (y0, y3, e0, e3) = (y, shr(y, s + 1), e, shr(e, s + 1));
+        shl(main & y1 & e2, s)
+            | shl(main & y2 & e1, 1)
+            | (anti & y3 & e0)
+            | shl(anti & y0 & e3, s + 1)
+    }
+
     /// Grows `region` through `own` over orthogonal steps and the given
     /// diagonal links until it stops growing or meets `stop`.
     #[inline]

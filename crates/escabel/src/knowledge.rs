@@ -6,9 +6,10 @@
 //! free points beside a diagonal pair of the mover's, the mover takes the
 //! other (else the opponent could take it and make a crosscut, E2).
 
-use abstracta_core::{knowledge, Game, PlyBuf, Point, SearchHints};
+use abstracta_core::{knowledge, BitBoard, Game, PlyBuf, Point, SearchHints};
 use rand::Rng;
 
+use crate::engine::{with_engine, Storage};
 use crate::{Escabel, EscabelPly};
 
 /// The search settings this game recommends: forced replies to a
@@ -21,44 +22,36 @@ pub(crate) const SEARCH_HINTS: SearchHints = SearchHints {
 };
 
 impl Escabel {
-    /// The point that saves a diagonal link of the mover's threatened by
-    /// the opponent's last placement, if there is one (the first found
-    /// from a random corner).
-    fn link_save(&self, start: usize) -> Option<Point> {
-        let Some(EscabelPly::Place(p)) = self.last else {
-            return None;
+    /// A point that saves a diagonal link of the mover's threatened by the
+    /// opponent's last ply (a placement beside the pair, or a stacking
+    /// move that made the point beside it the opponent's), drawn at random
+    /// if there are several: an empty point diagonal to the point the
+    /// opponent just took that completes the pair's 2x2 block orthogonally.
+    pub(crate) fn link_save<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Point> {
+        let last = match self.last? {
+            EscabelPly::Place(p) | EscabelPly::Stack { to: p, .. } => p,
+            EscabelPly::Swap => return None,
         };
         let me = self.to_move;
-        let n = i32::from(self.options.size());
-        let at = |c: i32, r: i32| {
-            if (0..n).contains(&c) && (0..n).contains(&r) {
-                Some(Point::new(c as u8, r as u8))
-            } else {
-                None
-            }
-        };
-        const CORNERS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
-        let (pc, pr) = (i32::from(p.col), i32::from(p.row));
-        for k in 0..4 {
-            let (dc, dr) = CORNERS[(start + k) & 3];
-            let (Some(q), Some(r), Some(s)) = (at(pc + dc, pr + dr), at(pc + dc, pr), at(pc, pr + dr)) else {
-                continue;
+        with_engine!(self.storage, e => {
+            let near = e.geo.neighbours_diagonal(BitBoard::single(e.index(last)));
+            let saves = e.link_saves(me) & near;
+            let i = match saves.count() {
+                0 => return None,
+                1 => saves.first(),
+                k => saves.nth(rng.gen_range(0..k)),
             };
-            let mine = |x: Point| self.stack_at(x).is_some_and(|(c, _)| c == me);
-            if mine(r) && mine(s) && self.stack_at(q).is_none() {
-                return Some(q);
-            }
-        }
-        None
+            i.map(|i| e.point(i))
+        })
     }
 
-    /// [`Game::guided_ply`](abstracta_core::Game::guided_ply): the link
-    /// save if there is one, else a random ply.
+    /// [`Game::guided_ply`](abstracta_core::Game::guided_ply): a link save
+    /// if the last ply threatened a link, else a random ply.
     pub(crate) fn guided<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<EscabelPly> {
         if self.status.is_finished() {
             return None;
         }
-        if let Some(q) = self.link_save(rng.gen_range(0..4)) {
+        if let Some(q) = self.link_save(rng) {
             return Some(EscabelPly::Place(q));
         }
         self.random_ply(rng)

@@ -1,0 +1,145 @@
+//! What the engine knows beyond the rules, for searches
+//! (`abstracta_core::knowledge`), from the sets of stones connected to each
+//! edge that the engine keeps anyway.
+//!
+//! * A stone completes a chain (W4) exactly where it touches both of its
+//!   colour's edge sets (or lies on an edge): the *win points*, one
+//!   bitboard expression. A first stone there that forms no bare diagonal
+//!   (W3) ends the turn with a win; a second stone there always does.
+//! * A *threat* of the opponent is a win point of theirs whose stone would
+//!   form no bare diagonal: on their next turn its first stone wins. On the
+//!   second stone of a turn, with one threat the stone that fills it is
+//!   forced; with two or more every ply loses. (On a first stone nothing
+//!   loses at once: the second stone is still to come.)
+
+use abstracta_core::{PlyBuf, SearchHints};
+
+use crate::tables::Board;
+use crate::{Whirlwind, WhirlwindPly};
+
+/// The search settings this game recommends (see the crate README for the
+/// matches behind them).
+pub(crate) const SEARCH_HINTS: SearchHints = SearchHints {
+    uct_exploration: 0.4,
+    rave_exploration: 0.05,
+    ..SearchHints::DEFAULT
+};
+
+impl Whirlwind {
+    /// The empty points where a stone of colour `ci` would complete a
+    /// chain between its edges (W4), ignoring W3.
+    #[inline]
+    pub(crate) fn win_points(&self, ci: usize) -> Board {
+        let t = self.t;
+        let s = t.stride;
+        let [near, far] = self.conn[ci];
+        let (e0, e1) = (t.start_edge[ci], t.far_edge[ci]);
+        let empty = self.empty();
+        let mut out = Board::EMPTY;
+        for i in 0..t.words {
+            let a = near.word_shifted_up(i, 1)
+                | near.word_shifted_down(i, 1)
+                | near.word_shifted_up(i, s)
+                | near.word_shifted_down(i, s)
+                | e0.0[i];
+            let b = far.word_shifted_up(i, 1)
+                | far.word_shifted_down(i, 1)
+                | far.word_shifted_up(i, s)
+                | far.word_shifted_down(i, s)
+                | e1.0[i];
+            out.0[i] = a & b & empty.0[i];
+        }
+        out
+    }
+
+    /// The points where a stone of colour `ci` would form no bare diagonal
+    /// (W3) with its stones.
+    #[inline]
+    fn no_bare(&self, ci: usize) -> Board {
+        let [ne, nw, se, sw] = self.t.bad_dirs(self.stones[ci]);
+        !(ne | nw | se | sw)
+    }
+
+    /// The win points of the opponent of the side to move whose stone forms
+    /// no bare diagonal: first stones that would win its next turn at once.
+    #[inline]
+    pub(crate) fn threats(&self) -> Board {
+        let ci = self.to_move.opponent().index();
+        let w = self.win_points(ci);
+        if w.is_empty() {
+            return w;
+        }
+        w & self.no_bare(ci)
+    }
+
+    /// [`Game::decisive_ply`].
+    pub(crate) fn decisive(&self) -> Option<WhirlwindPly> {
+        if self.status.is_finished() || self.plies == 0 {
+            return None;
+        }
+        let ci = self.to_move.index();
+        let mut wins = self.win_points(ci) & self.legal;
+        if self.pending.is_none() && wins.any() {
+            // A first stone wins at once only if the turn ends with it.
+            wins &= self.no_bare(ci);
+        }
+        wins.first().map(|i| WhirlwindPly::Place(self.t.geo.point(i)))
+    }
+
+    /// [`Game::forced_plies`]: on the second stone of a turn, the block of
+    /// the opponent's single threat (or nothing, if it has two or more).
+    pub(crate) fn forced(&self, out: &mut PlyBuf<WhirlwindPly>) -> bool {
+        if self.status.is_finished() || self.pending.is_none() {
+            return false;
+        }
+        let threats = self.threats();
+        if threats.is_empty() || self.decisive().is_some() {
+            return false;
+        }
+        out.clear();
+        if threats.count() == 1 {
+            let block = threats & self.legal;
+            out.extend(block.iter().map(|i| WhirlwindPly::Place(self.t.geo.point(i))));
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use abstracta_core::{knowledge, Game, PlyBuf};
+
+    use crate::reference::ReferenceWhirlwind;
+    use crate::{Whirlwind, WhirlwindPly};
+
+    /// Random games checked against the reference implementation at every
+    /// position, asserting that decisive and forced plies occurred.
+    #[test]
+    fn claims_hold_against_the_reference() {
+        let mut rng = abstracta_core::seeded_rng(21);
+        let (mut decisive, mut forced) = (0, 0);
+        for spec in ["whirlwind:size=4", "whirlwind:size=6", "whirlwind:size=8,setup=b"] {
+            for _ in 0..12 {
+                let mut game = Whirlwind::new(spec.parse().unwrap());
+                let mut truth = ReferenceWhirlwind::new(spec.parse().unwrap());
+                while let Some(ply) = game.random_ply(&mut rng) {
+                    knowledge::check_claims(&game, &truth).unwrap();
+                    decisive += usize::from(game.decisive_ply().is_some());
+                    forced += usize::from(game.forced_plies(&mut PlyBuf::new()));
+                    game.play_unchecked(ply);
+                    truth.play(ply).unwrap();
+                }
+            }
+        }
+        assert!(decisive > 20 && forced > 20, "{decisive} {forced}");
+    }
+
+    /// W4: a second stone that completes the chain wins, and the search is
+    /// told so.
+    #[test]
+    fn w4_the_completing_stone_is_decisive() {
+        let mut game = Whirlwind::new("whirlwind:size=4".parse().unwrap());
+        game.play_list("b2 a2 b3 c2").unwrap();
+        assert_eq!(game.decisive_ply(), Some(WhirlwindPly::Place("c3".parse().unwrap())));
+    }
+}
