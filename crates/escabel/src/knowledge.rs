@@ -21,6 +21,12 @@ pub(crate) const SEARCH_HINTS: SearchHints = SearchHints {
     ..SearchHints::DEFAULT
 };
 
+/// Prior win rates of placements (see [`Escabel::priors`]).
+const PRIOR_SAVE: f32 = 0.7;
+const PRIOR_NEAR_OWN: f32 = 0.55;
+const PRIOR_NEAR: f32 = 0.5;
+const PRIOR_FAR: f32 = 0.4;
+
 impl Escabel {
     /// A point that saves a diagonal link of the mover's threatened by the
     /// opponent's last ply (a placement beside the pair, or a stacking
@@ -57,6 +63,38 @@ impl Escabel {
         self.random_ply(rng)
     }
 
+    /// [`Game::ply_priors`](abstracta_core::Game::ply_priors): placements
+    /// that save a threatened diagonal link (anywhere on the board) are
+    /// liked most, then placements next to the mover's own stacks, then
+    /// next to any stack; far placements least. Stacking moves and the swap
+    /// get no opinion.
+    pub(crate) fn priors(&self, plies: &[EscabelPly], out: &mut [f32]) -> bool {
+        let me = self.to_move;
+        with_engine!(self.storage, e => {
+            let saves = e.link_saves(me);
+            let own = e.geo.neighbours8(e.occ[me.index()]);
+            let any = own | e.geo.neighbours8(e.occ[me.opponent().index()]);
+            for (ply, prior) in plies.iter().zip(out.iter_mut()) {
+                *prior = match *ply {
+                    EscabelPly::Place(p) => {
+                        let i = e.index(p);
+                        if saves.has(i) {
+                            PRIOR_SAVE
+                        } else if own.has(i) {
+                            PRIOR_NEAR_OWN
+                        } else if any.has(i) {
+                            PRIOR_NEAR
+                        } else {
+                            PRIOR_FAR
+                        }
+                    }
+                    _ => 0.5,
+                };
+            }
+        });
+        true
+    }
+
     /// [`Game::forced_plies`](abstracta_core::Game::forced_plies): the plies that break the opponent's
     /// completed chain, when there is one.
     pub(crate) fn forced(&self, out: &mut PlyBuf<EscabelPly>) -> bool {
@@ -89,6 +127,34 @@ mod tests {
                 Some(EscabelPly::Place("b3".parse().unwrap()))
             );
         }
+    }
+
+    /// A stacking move can threaten a link too: White's d2-c2 turns c2
+    /// White beside Black's b2-c3 pair, and the guided ply takes b3.
+    #[test]
+    fn a_link_threatened_by_a_stacking_move_is_saved() {
+        let mut game = Escabel::new("escabel:size=5,pie=off".parse().unwrap());
+        game.play_list("b2 d2 c3 e5 c2 d2-c2").unwrap();
+        let mut rng = abstracta_core::seeded_rng(2);
+        assert_eq!(
+            game.guided_ply(&mut rng),
+            Some(EscabelPly::Place("b3".parse().unwrap()))
+        );
+    }
+
+    /// The link save gets the highest prior, far placements the lowest.
+    #[test]
+    fn the_link_save_has_the_best_prior() {
+        let mut game = Escabel::new("escabel:size=5".parse().unwrap());
+        game.play_list("b2 e5 c3 c2").unwrap();
+        let mut plies = PlyBuf::new();
+        game.legal_plies(&mut plies);
+        let mut priors = vec![0.0; plies.len()];
+        assert!(game.ply_priors(&plies, &mut priors));
+        let best = plies[priors.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1)).unwrap().0];
+        assert_eq!(best, EscabelPly::Place("b3".parse().unwrap()));
+        let far = plies.iter().position(|p| p.to_string() == "a5").unwrap();
+        assert!(priors.iter().all(|&p| p >= priors[far]));
     }
 
     /// Random games checked against the reference implementation at every

@@ -456,6 +456,10 @@ impl Game for Escabel {
         self.guided(rng)
     }
 
+    fn ply_priors(&self, plies: &[EscabelPly], out: &mut [f32]) -> bool {
+        self.priors(plies, out)
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }

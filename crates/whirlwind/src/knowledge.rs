@@ -25,6 +25,13 @@ pub(crate) const SEARCH_HINTS: SearchHints = SearchHints {
     ..SearchHints::DEFAULT
 };
 
+/// Prior win rates of stones (see [`Whirlwind::priors`]).
+const PRIOR_WIN: f32 = 0.9;
+const PRIOR_BLOCK: f32 = 0.75;
+const PRIOR_NEAR_OWN: f32 = 0.55;
+const PRIOR_NEAR: f32 = 0.5;
+const PRIOR_FAR: f32 = 0.45;
+
 impl Whirlwind {
     /// The empty points where a stone of colour `ci` would complete a
     /// chain between its edges (W4), ignoring W3.
@@ -70,6 +77,39 @@ impl Whirlwind {
             return w;
         }
         w & self.no_bare(ci)
+    }
+
+    /// [`Game::ply_priors`]: a stone that completes the mover's chain is
+    /// liked most, then one that fills a threat of the opponent's, then
+    /// stones next to the mover's own, then next to any; far stones and
+    /// `end` least.
+    pub(crate) fn priors(&self, plies: &[WhirlwindPly], out: &mut [f32]) -> bool {
+        let ci = self.to_move.index();
+        let geo = &self.t.geo;
+        let wins = self.win_points(ci);
+        let threats = self.threats();
+        let own = geo.neighbours4(self.stones[ci]);
+        let any = own | geo.neighbours4(self.stones[1 - ci]);
+        for (ply, prior) in plies.iter().zip(out.iter_mut()) {
+            *prior = match *ply {
+                WhirlwindPly::Place(p) => {
+                    let i = geo.index(p);
+                    if wins.has(i) {
+                        PRIOR_WIN
+                    } else if threats.has(i) {
+                        PRIOR_BLOCK
+                    } else if own.has(i) {
+                        PRIOR_NEAR_OWN
+                    } else if any.has(i) {
+                        PRIOR_NEAR
+                    } else {
+                        PRIOR_FAR
+                    }
+                }
+                WhirlwindPly::End => PRIOR_FAR,
+            };
+        }
+        true
     }
 
     /// [`Game::decisive_ply`].
@@ -132,6 +172,36 @@ mod tests {
             }
         }
         assert!(decisive > 20 && forced > 20, "{decisive} {forced}");
+    }
+
+    /// W4: on Black's second stone, White's single threat (a stone that
+    /// would complete White's chain at once) must be filled; the block also
+    /// has the best prior among the stones that do not win.
+    #[test]
+    fn w4_a_single_threat_forces_the_block() {
+        let mut rng = abstracta_core::seeded_rng(5);
+        let mut seen = 0;
+        for _ in 0..200 {
+            let mut game = Whirlwind::new("whirlwind:size=6".parse().unwrap());
+            while let Some(ply) = game.random_ply(&mut rng) {
+                let mut forced = PlyBuf::new();
+                if game.decisive_ply().is_none() && game.forced_plies(&mut forced) && forced.len() == 1 {
+                    let threats = game.threats();
+                    assert_eq!(threats.count(), 1);
+                    let WhirlwindPly::Place(p) = forced[0] else { panic!("end is no block") };
+                    assert!(threats.has(game.t.geo.index(p)));
+                    let mut plies = PlyBuf::new();
+                    game.legal_plies(&mut plies);
+                    let mut priors = vec![0.0; plies.len()];
+                    assert!(game.ply_priors(&plies, &mut priors));
+                    let at = plies.iter().position(|q| *q == forced[0]).unwrap();
+                    assert!(priors.iter().all(|&x| x <= priors[at]));
+                    seen += 1;
+                }
+                game.play_unchecked(ply);
+            }
+        }
+        assert!(seen > 10, "{seen}");
     }
 
     /// W4: a second stone that completes the chain wins, and the search is

@@ -114,6 +114,10 @@ impl Game for Whirlwind {
         self.forced(out)
     }
 
+    fn ply_priors(&self, plies: &[WhirlwindPly], out: &mut [f32]) -> bool {
+        self.priors(plies, out)
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }
