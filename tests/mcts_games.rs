@@ -287,7 +287,7 @@ fn solver_agrees<G: Game>(spec: &str, engine: &str, depth: u32, games: u32, iter
 }
 
 /// The engine spec part that switches every use of game knowledge off.
-const NO_KNOWLEDGE: &str = ",decisive=off,guided=off,eval=off";
+const NO_KNOWLEDGE: &str = ",decisive=off,guided=off,eval=off,prior=off";
 
 // With the games' default search settings (their knowledge, where they
 // recommend it) and with all knowledge off.

@@ -69,7 +69,9 @@ use std::time::{Duration, Instant};
 
 use abstracta_core::Game;
 
-pub use options::{Decisive, MctsOptions, OptionsError, DEFAULT_ITERATIONS, DEFAULT_MAX_NODES, KEYS};
+pub use options::{
+    Decisive, MctsOptions, OptionsError, DEFAULT_ITERATIONS, DEFAULT_MAX_NODES, KEYS, MAX_PRIOR_VISITS,
+};
 pub use search::{PlayoutPolicy, RandomPlayout};
 
 use search::{root_proof_for_mover, thread_seed, Shared, Worker, IDLE, RUNNING, STOPPING};
@@ -113,9 +115,11 @@ impl fmt::Display for Proof {
 pub struct ChildStats<P> {
     /// The ply leading to the child.
     pub ply: P,
-    /// Completed iterations through the child.
+    /// Completed iterations through the child (the virtual visits of its
+    /// prior, `prior=N`, left out).
     pub visits: u64,
-    /// Mean reward for the seat to move at the root (0..1; 0.5 if unvisited).
+    /// Mean reward for the seat to move at the root (0..1; 0.5 if unvisited),
+    /// with the virtual visits of its prior counted.
     pub win_rate: f64,
     /// The proven value of playing `ply`, for the seat to move at the root.
     pub proof: Option<Proof>,
@@ -310,7 +314,8 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
         };
         let child = tree.root().children().find(|&c| tree.node(c).ply() == ply);
         if let Some(child) = child {
-            let subtree = Tree::copy_subtree(&tree, child, std::mem::take(&mut self.spare));
+            let root_prior = tree.root().child_prior();
+            let subtree = Tree::copy_subtree(&tree, child, root_prior, std::mem::take(&mut self.spare));
             self.recycle(tree);
             state.play_unchecked(ply);
             self.tree = Some(subtree);
@@ -472,6 +477,7 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
                 match merged.iter_mut().find(|m| m.ply == st.ply) {
                     Some(m) => {
                         m.visits += st.visits;
+                        m.prior += st.prior;
                         m.wins += st.wins;
                         if m.proof == UNPROVEN {
                             m.proof = st.proof;
@@ -606,7 +612,11 @@ impl<G: Game, Pol: PlayoutPolicy<G>> fmt::Debug for Ponder<G, Pol> {
 /// Raw statistics of a root child.
 struct RootStat<P> {
     ply: P,
+    /// Visits, the virtual ones of its prior included.
     visits: u64,
+    /// Of `visits`, the virtual ones.
+    prior: u64,
+    /// Half points, those of its prior included.
     wins: u64,
     proof: u8,
 }
@@ -621,6 +631,7 @@ fn root_room<G: Game>(game: &G) -> usize {
 }
 
 fn root_stats<P: Copy + Send + Sync>(tree: &Tree<P>) -> Vec<RootStat<P>> {
+    let prior = u64::from(tree.root().child_prior());
     tree.root()
         .children()
         .map(|c| {
@@ -629,6 +640,7 @@ fn root_stats<P: Copy + Send + Sync>(tree: &Tree<P>) -> Vec<RootStat<P>> {
             RootStat {
                 ply: n.ply(),
                 visits: u64::from(visits),
+                prior,
                 wins: u64::from(wins),
                 proof: n.proof(),
             }
@@ -678,7 +690,7 @@ fn finish<P: Copy>(
         .iter()
         .map(|s| ChildStats {
             ply: s.ply,
-            visits: s.visits,
+            visits: s.visits.saturating_sub(s.prior),
             win_rate: if s.visits == 0 {
                 0.5
             } else {
@@ -704,9 +716,7 @@ fn finish<P: Copy>(
         Some(Proof::Win) => 1.0,
         Some(Proof::Loss) => 0.0,
         Some(Proof::Draw) => 0.5,
-        None => children
-            .first()
-            .map_or(0.5, |c| if c.visits > 0 { c.win_rate } else { 0.5 }),
+        None => children.first().map_or(0.5, |c| c.win_rate),
     };
     let pv = best.map(pv_tail).unwrap_or_default();
     let elapsed = start.elapsed();

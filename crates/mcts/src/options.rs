@@ -18,7 +18,7 @@ pub const DEFAULT_MAX_NODES: usize = 2_000_000;
 /// Every key the engine spec accepts, in canonical order.
 pub const KEYS: &[&str] = &[
     "iters", "time", "threads", "c", "rave", "solver", "seed", "nodes", "parallel", "playout", "fpu",
-    "ravek", "expand", "ponder", "decisive", "guided", "eval",
+    "ravek", "expand", "ponder", "decisive", "guided", "eval", "prior",
 ];
 
 /// How a search is configured. Parsed from and printed as the engine spec
@@ -97,7 +97,18 @@ pub struct MctsOptions {
     /// probability. `Some(0)` is `eval=off`; `None` means the game's
     /// recommendation.
     pub eval_after: Option<u32>,
+    /// `prior=N|off`: each new child starts with N virtual visits at the
+    /// win rate the game's priors give its ply (`Game::ply_priors`), so
+    /// plies the game favours are tried first and kept longer. `Some(0)`
+    /// is `prior=off`; `None` means the game's recommendation
+    /// (`SearchHints::prior_visits`). At most [`MAX_PRIOR_VISITS`].
+    /// Reported visits leave the virtual ones out; reported win rates
+    /// include them.
+    pub prior_visits: Option<u32>,
 }
+
+/// The largest `prior=N`.
+pub const MAX_PRIOR_VISITS: u32 = 10_000;
 
 impl Default for MctsOptions {
     fn default() -> Self {
@@ -119,6 +130,7 @@ impl Default for MctsOptions {
             decisive: None,
             guided: None,
             eval_after: None,
+            prior_visits: None,
         }
     }
 }
@@ -165,6 +177,15 @@ impl MctsOptions {
     /// `eval_after` if set, else `G::SEARCH_HINTS`.
     pub fn eval_after_for<G: Game>(&self) -> u32 {
         self.eval_after.unwrap_or(G::SEARCH_HINTS.eval_after)
+    }
+
+    /// The virtual visits a search of `G` gives a new child at its prior
+    /// (0: no priors): `prior_visits` if set, else `G::SEARCH_HINTS`, at
+    /// most [`MAX_PRIOR_VISITS`].
+    pub fn prior_visits_for<G: Game>(&self) -> u32 {
+        self.prior_visits
+            .unwrap_or(G::SEARCH_HINTS.prior_visits)
+            .min(MAX_PRIOR_VISITS)
     }
 
     /// The number of worker threads actually used (at least 1).
@@ -453,6 +474,18 @@ impl FromStr for MctsOptions {
                         parse_int(key, value, "a ply count from 0 to 2^32-1, or off")?
                     })
                 }
+                "prior" => {
+                    const EXPECTED: &str = "a visit count from 0 to 10000, or off";
+                    o.prior_visits = Some(if value.eq_ignore_ascii_case("off") {
+                        0
+                    } else {
+                        let n: u32 = parse_int(key, value, EXPECTED)?;
+                        if n > MAX_PRIOR_VISITS {
+                            return Err(bad(key, value, EXPECTED));
+                        }
+                        n
+                    })
+                }
                 _ => unreachable!("canonical keys come from KEYS"),
             }
         }
@@ -521,6 +554,11 @@ impl fmt::Display for MctsOptions {
         match self.eval_after {
             Some(0) => parts.push("eval=off".to_owned()),
             Some(n) => parts.push(format!("eval={n}")),
+            None => {}
+        }
+        match self.prior_visits {
+            Some(0) => parts.push("prior=off".to_owned()),
+            Some(n) => parts.push(format!("prior={n}")),
             None => {}
         }
         write!(f, "mcts:{}", parts.join(","))

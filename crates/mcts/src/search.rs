@@ -90,6 +90,9 @@ pub(crate) struct Shared<'a, G: Game, Pol> {
     pub guided: bool,
     /// Playout plies before the evaluation ends a playout (0: never).
     pub eval_after: u32,
+    /// Virtual visits a new child gets at its prior win rate (0: no
+    /// priors).
+    pub prior_visits: u32,
     pub budget: Option<u64>,
     pub started: AtomicU64,
     /// Iterations a worker claims from `started` at a time.
@@ -123,6 +126,7 @@ impl<'a, G: Game, Pol: PlayoutPolicy<G>> Shared<'a, G, Pol> {
             decisive_playouts: opts.decisive_for::<G>().in_playouts(),
             guided: Pol::DEFAULT && opts.guided_for::<G>(),
             eval_after: opts.eval_after_for::<G>(),
+            prior_visits: opts.prior_visits_for::<G>(),
             budget,
             started: AtomicU64::new(0),
             batch: match budget {
@@ -153,6 +157,8 @@ pub(crate) struct Worker<G: Game> {
     plies: PlyBuf<G::Ply>,
     /// The forced plies of the current position, when there are any.
     forced: PlyBuf<G::Ply>,
+    /// The priors of `plies`, at expansion.
+    priors: Vec<f32>,
     /// Per seat, the AMAF indices played later in the current iteration.
     amaf: [Vec<u64>; 2],
     pub iterations: u64,
@@ -225,6 +231,7 @@ impl<G: Game> Worker<G> {
             draw_floor: false,
             plies: PlyBuf::new(),
             forced: PlyBuf::new(),
+            priors: Vec::new(),
             amaf: [vec![0; words], vec![0; words]],
             iterations: 0,
             max_depth: 0,
@@ -275,6 +282,8 @@ impl<G: Game> Worker<G> {
         self.path.clear();
         self.floors.clear();
         let mut idx = tree.root;
+        // The virtual visits (prior) node `idx` started with.
+        let mut prior_here = 0;
         self.path.push(idx);
         self.floors.push(false);
         let leaf = loop {
@@ -288,8 +297,9 @@ impl<G: Game> Worker<G> {
             if !node.is_expanded() {
                 let is_root = self.path.len() == 1;
                 // The node's visits include this one (counted on the way
-                // down): it has `visits - 1` others.
-                if (is_root || node.visits() > opts.expand_visits.max(1)) && !tree.is_full() {
+                // down): it has `visits - 1` others, besides its prior.
+                let real = node.visits().saturating_sub(prior_here);
+                if (is_root || real > opts.expand_visits.max(1)) && !tree.is_full() {
                     match self.expand(sh, idx, &state) {
                         Expansion::Expanded => continue,
                         Expansion::Terminal => {
@@ -305,6 +315,7 @@ impl<G: Game> Worker<G> {
                 break self.playout(sh, &mut state, idx);
             }
             let child = self.select(sh, idx);
+            prior_here = node.child_prior();
             *self.floors.last_mut().expect("path is not empty") = self.draw_floor;
             let c = tree.node(child);
             c.add_visit();
@@ -367,11 +378,40 @@ impl<G: Game> Worker<G> {
             };
             tree.amaf(first + k as u32).store(amaf, Ordering::Relaxed);
         }
+        if sh.prior_visits > 0 {
+            self.set_priors(sh, idx, state, first);
+        }
         node.first_child.store(first, Ordering::Relaxed);
         node.num_children
             .store(self.plies.len() as u32, Ordering::Relaxed);
         node.state.store(EXPANDED, Ordering::Release);
         Expansion::Expanded
+    }
+
+    /// Seeds the new children `first..` (one per ply of `self.plies`) of
+    /// node `idx`, whose position is `state`, with the game's priors, if it offers any: each starts
+    /// with `prior_visits` virtual visits at its prior win rate, and the
+    /// node records that count so reports and expansion can tell virtual
+    /// visits from real ones.
+    fn set_priors<Pol>(&mut self, sh: &Shared<'_, G, Pol>, idx: u32, state: &G, first: u32) {
+        let n = self.plies.len();
+        self.priors.clear();
+        self.priors.resize(n, 0.5);
+        if !state.ply_priors(&self.plies, &mut self.priors) {
+            return;
+        }
+        let tree = sh.tree;
+        let visits = sh.prior_visits;
+        let scale = 2.0 * visits as f32;
+        for (k, &p) in self.priors.iter().enumerate() {
+            // A NaN prior (a game's bug) counts as no opinion.
+            let p = if p.is_nan() { 0.5 } else { p.clamp(0.0, 1.0) };
+            let points = (p * scale).round() as u32;
+            tree.node(first + k as u32).stats.set_prior(visits, points);
+        }
+        // At most MAX_PRIOR_VISITS (see `prior_visits_for`), so it fits.
+        let visits = u16::try_from(visits).unwrap_or(u16::MAX);
+        tree.node(idx).prior.store(visits, Ordering::Relaxed);
     }
 
     /// Writes the plies to make children for into `self.plies`: every legal

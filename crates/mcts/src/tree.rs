@@ -1,7 +1,7 @@
 //! The shared search tree: nodes in a chunked pool indexed by `u32`, with
 //! lock-free statistics.
 
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError};
 
 use abstracta_core::Seat;
@@ -53,6 +53,9 @@ pub(crate) struct Links {
     num_children: AtomicU32,
     state: AtomicU8,
     mover: AtomicU8,
+    /// The virtual visits each child got from its prior at expansion
+    /// (0: no priors). In the padding of the other fields.
+    prior: AtomicU16,
 }
 
 impl Default for Links {
@@ -62,6 +65,7 @@ impl Default for Links {
             num_children: AtomicU32::new(0),
             state: AtomicU8::new(UNEXPANDED),
             mover: AtomicU8::new(0),
+            prior: AtomicU16::new(0),
         }
     }
 }
@@ -78,6 +82,7 @@ pub(crate) struct Node<'a, P> {
     pub num_children: &'a AtomicU32,
     pub state: &'a AtomicU8,
     pub mover: &'a AtomicU8,
+    pub prior: &'a AtomicU16,
     pub proof: &'a AtomicU8,
 }
 
@@ -139,6 +144,14 @@ impl Stats {
         let old = self.rave.load(Ordering::Relaxed);
         self.rave
             .store(old.wrapping_add(ONE_VISIT | points), Ordering::Relaxed);
+    }
+
+    /// Sets the statistics of a fresh node to `visits` virtual visits
+    /// worth `points` half points (its prior).
+    #[inline]
+    pub fn set_prior(&self, visits: u32, points: u32) {
+        self.stats
+            .store((u64::from(visits) << 32) | u64::from(points), Ordering::Relaxed);
     }
 
     fn copy_from(&self, other: &Stats) {
@@ -213,6 +226,13 @@ impl<P: Copy> Node<'_, P> {
         }
     }
 
+    /// The virtual visits each child of this node started with (its
+    /// prior; 0 without priors).
+    #[inline]
+    pub fn child_prior(&self) -> u32 {
+        u32::from(self.prior.load(Ordering::Relaxed))
+    }
+
     /// Sets the proof if none is set yet; returns whether this call set it.
     pub fn set_proof(&self, proof: u8) -> bool {
         self.proof
@@ -270,6 +290,7 @@ impl<P> Chunk<P> {
             num_children: &self.links[i].num_children,
             state: &self.links[i].state,
             mover: &self.links[i].mover,
+            prior: &self.links[i].prior,
             proof: &self.proofs[i],
         }
     }
@@ -453,8 +474,10 @@ impl<P: Copy + Send + Sync> Tree<P> {
     /// Copies the subtree under `old_root` of `old` into a fresh tree with
     /// the same cap (breadth first, so children stay contiguous), built
     /// from `spare` chunks first. (Between searches no visit is in flight,
-    /// so the copied statistics are complete.)
-    pub fn copy_subtree(old: &Tree<P>, old_root: u32, spare: Vec<SpareChunk<P>>) -> Tree<P> {
+    /// so the copied statistics are complete.) `root_prior` virtual visits
+    /// (the prior `old_root` started with) are taken off the new root, so
+    /// that its visits are the iterations through it.
+    pub fn copy_subtree(old: &Tree<P>, old_root: u32, root_prior: u32, spare: Vec<SpareChunk<P>>) -> Tree<P> {
         let src = old.node(old_root);
         let tree = Tree::with_spare(old.cap, src.mover(), spare);
         let mut queue = std::collections::VecDeque::new();
@@ -483,7 +506,14 @@ impl<P: Copy + Send + Sync> Tree<P> {
             b.first_child.store(first, Ordering::Relaxed);
             b.num_children
                 .store(a.num_children.load(Ordering::Relaxed), Ordering::Relaxed);
+            b.prior.store(a.prior.load(Ordering::Relaxed), Ordering::Relaxed);
             b.state.store(EXPANDED, Ordering::Release);
+        }
+        if root_prior > 0 {
+            // The root's points are never read (selection reads children).
+            let root = tree.root();
+            let (visits, points) = root.stats();
+            root.stats.set_prior(visits.saturating_sub(root_prior), points);
         }
         tree
     }

@@ -34,13 +34,14 @@ fn options() -> impl Strategy<Value = MctsOptions> {
             ]),
             proptest::option::of(any::<bool>()),
             proptest::option::of(0u32..1000),
+            proptest::option::of(0u32..=mcts::MAX_PRIOR_VISITS),
         ),
     )
         .prop_map(
             |(
                 (iterations, micros, threads, c, rave, solver, seed),
                 (max_nodes, root_parallel, playout_cap, fpu, rave_k, expand_visits, ponder),
-                (decisive, guided, eval_after),
+                (decisive, guided, eval_after, prior_visits),
             )| {
                 let time = micros.map(Duration::from_micros);
                 MctsOptions {
@@ -65,6 +66,7 @@ fn options() -> impl Strategy<Value = MctsOptions> {
                     decisive,
                     guided,
                     eval_after,
+                    prior_visits,
                 }
             },
         )
