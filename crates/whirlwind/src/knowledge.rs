@@ -18,10 +18,14 @@ use crate::tables::Board;
 use crate::{Whirlwind, WhirlwindPly};
 
 /// The search settings this game recommends (see the crate README for the
-/// matches behind them).
+/// matches behind them): c = 0.4 plain and 0.05 with RAVE, decisive plies
+/// and forced blocks in the tree only (in playouts they cost 30% more
+/// instructions per iteration), and priors worth 10 visits.
 pub(crate) const SEARCH_HINTS: SearchHints = SearchHints {
     uct_exploration: 0.4,
     rave_exploration: 0.05,
+    decisive: true,
+    prior_visits: 10,
     ..SearchHints::DEFAULT
 };
 
