@@ -451,10 +451,7 @@ impl<const N: usize> Engine<N> {
         let anti = shr(x, 1) & shr(x, s);
         let (y1, y2, e1, e2) = (shr(y, 1), shr(y, s), shr(e, 1), shr(e, s));
         let (y0, y3, e0, e3) = (y, shr(y, s + 1), e, shr(e, s + 1));
-        shl(main & y1 & e2, s)
-            | shl(main & y2 & e1, 1)
-            | (anti & y3 & e0)
-            | shl(anti & y0 & e3, s + 1)
+        shl(main & y1 & e2, s) | shl(main & y2 & e1, 1) | (anti & y3 & e0) | shl(anti & y0 & e3, s + 1)
     }
 
     /// The link saves of [`link_saves`](Self::link_saves) that are
@@ -632,7 +629,8 @@ mod tests {
                     let p = e.point(i);
                     let at = |dc: i32, dr: i32| {
                         let (c, r) = (i32::from(p.col) + dc, i32::from(p.row) + dr);
-                        ((0..n).contains(&c) && (0..n).contains(&r)).then(|| e.index(Point::new(c as u8, r as u8)))
+                        ((0..n).contains(&c) && (0..n).contains(&r))
+                            .then(|| e.index(Point::new(c as u8, r as u8)))
                     };
                     let mut expected = BitBoard::EMPTY;
                     for (dc, dr) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
@@ -647,7 +645,12 @@ mod tests {
                     let s = e.stride() as usize;
                     let dirs = e.link_saves_around(i, colour);
                     let mut local = BitBoard::EMPTY;
-                    for (bit, q) in [(1, i + s + 1), (2, i + s - 1), (4, i.wrapping_sub(s - 1)), (8, i.wrapping_sub(s + 1))] {
+                    for (bit, q) in [
+                        (1, i + s + 1),
+                        (2, i + s - 1),
+                        (4, i.wrapping_sub(s - 1)),
+                        (8, i.wrapping_sub(s + 1)),
+                    ] {
                         if dirs & bit != 0 {
                             local.set(q);
                         }
@@ -659,7 +662,12 @@ mod tests {
             }
         }
         let mut seen = 0;
-        for spec in ["escabel:size=5", "escabel:size=9", "escabel:size=15", "escabel:size=26"] {
+        for spec in [
+            "escabel:size=5",
+            "escabel:size=9",
+            "escabel:size=15",
+            "escabel:size=26",
+        ] {
             let options = crate::EscabelOptions::from_spec(spec).unwrap();
             for seed in 0..4 {
                 let mut rng = SmallRng::seed_from_u64(seed);

@@ -169,7 +169,12 @@ mod tests {
         game.legal_plies(&mut plies);
         let mut priors = vec![0.0; plies.len()];
         assert!(game.ply_priors(&plies, &mut priors));
-        let best = plies[priors.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1)).unwrap().0];
+        let best = plies[priors
+            .iter()
+            .enumerate()
+            .max_by(|a, b| a.1.total_cmp(b.1))
+            .unwrap()
+            .0];
         assert_eq!(best, EscabelPly::Place("b3".parse().unwrap()));
         let far = plies.iter().position(|p| p.to_string() == "a5").unwrap();
         assert!(priors.iter().all(|&p| p >= priors[far]));

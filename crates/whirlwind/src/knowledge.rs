@@ -192,7 +192,9 @@ mod tests {
                 if game.decisive_ply().is_none() && game.forced_plies(&mut forced) && forced.len() == 1 {
                     let threats = game.threats();
                     assert_eq!(threats.count(), 1);
-                    let WhirlwindPly::Place(p) = forced[0] else { panic!("end is no block") };
+                    let WhirlwindPly::Place(p) = forced[0] else {
+                        panic!("end is no block")
+                    };
                     assert!(threats.has(game.t.geo.index(p)));
                     let mut plies = PlyBuf::new();
                     game.legal_plies(&mut plies);
@@ -214,6 +216,9 @@ mod tests {
     fn w4_the_completing_stone_is_decisive() {
         let mut game = Whirlwind::new("whirlwind:size=4".parse().unwrap());
         game.play_list("b2 a2 b3 c2").unwrap();
-        assert_eq!(game.decisive_ply(), Some(WhirlwindPly::Place("c3".parse().unwrap())));
+        assert_eq!(
+            game.decisive_ply(),
+            Some(WhirlwindPly::Place("c3".parse().unwrap()))
+        );
     }
 }
