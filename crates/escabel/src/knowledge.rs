@@ -15,11 +15,12 @@ use crate::{Escabel, EscabelPly};
 
 /// The search settings this game recommends (the crate README gives the
 /// matches): forced replies to a completed chain in the tree only (in
-/// playouts the chain tests and tries cost more than they tell), and guided
-/// playouts that save threatened links.
+/// playouts the chain tests and tries cost more than they tell), guided
+/// playouts that save threatened links, and priors worth 10 visits.
 pub(crate) const SEARCH_HINTS: SearchHints = SearchHints {
     decisive: true,
     guided: true,
+    prior_visits: 10,
     ..SearchHints::DEFAULT
 };
 
