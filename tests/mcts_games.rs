@@ -315,7 +315,7 @@ fn solver_on_tiny_whirlwind() {
 }
 
 /// With one thread and a seed, a search that uses the games' knowledge
-/// (forced plies, guided playouts, evaluations) gives the same answer and
+/// (forced plies, guided playouts, evaluations, priors) gives the same answer and
 /// statistics every run.
 #[test]
 fn knowledge_searches_are_deterministic() {
@@ -334,6 +334,8 @@ fn knowledge_searches_are_deterministic() {
     }
     twice::<epaminondas::Epaminondas>("epaminondas", "a1-a3 a12-a10", "iters=3000,seed=5");
     twice::<escabel::Escabel>("escabel:size=5", "b2 e5 c3 c2", "iters=3000,seed=5,guided=on");
+    twice::<escabel::Escabel>("escabel:size=5", "b2 e5 c3 c2", "iters=3000,seed=5,prior=10");
+    twice::<whirlwind::Whirlwind>("whirlwind:size=8", "", "iters=3000,seed=5");
     twice::<swack::Swack>("swack:size=4", "", "iters=3000,seed=5");
 }
 

@@ -305,7 +305,7 @@ impl Game for Escabel {
     const NAME: &'static str = "escabel";
     const CLAIMS: Claims = Claims::Lasting;
     // c = 0.4 with and without RAVE (the default; see the crate README for
-    // the matches behind it), and forced replies.
+    // the matches behind it), forced replies, link-saving playouts and priors.
     const SEARCH_HINTS: abstracta_core::SearchHints = knowledge::SEARCH_HINTS;
 
     fn encoding(&self) -> Option<&'static dyn abstracta_core::actions::Encoding<Self>> {
@@ -454,6 +454,10 @@ impl Game for Escabel {
 
     fn guided_ply<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<EscabelPly> {
         self.guided(rng)
+    }
+
+    fn ply_priors(&self, plies: &[EscabelPly], out: &mut [f32]) -> bool {
+        self.priors(plies, out)
     }
 
     fn hash(&self) -> u64 {

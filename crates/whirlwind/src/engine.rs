@@ -94,7 +94,7 @@ impl Whirlwind {
         self.pending.map(|i| self.t.geo.point(usize::from(i)))
     }
 
-    fn empty(&self) -> Board {
+    pub(crate) fn empty(&self) -> Board {
         self.t.geo.valid().andnot(self.stones[0] | self.stones[1])
     }
 

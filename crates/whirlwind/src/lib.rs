@@ -37,6 +37,7 @@
 
 mod actions;
 mod engine;
+mod knowledge;
 mod options;
 mod ply;
 #[cfg(feature = "reference")]
@@ -60,12 +61,7 @@ impl Game for Whirlwind {
     type Options = WhirlwindOptions;
     const NAME: &'static str = "whirlwind";
     const CLAIMS: Claims = Claims::Lasting;
-    /// See the crate README for the matches behind these values.
-    const SEARCH_HINTS: SearchHints = SearchHints {
-        uct_exploration: 0.4,
-        rave_exploration: 0.05,
-        ..SearchHints::DEFAULT
-    };
+    const SEARCH_HINTS: SearchHints = knowledge::SEARCH_HINTS;
 
     fn encoding(&self) -> Option<&'static dyn abstracta_core::actions::Encoding<Self>> {
         Some(&WhirlwindEncoding)
@@ -108,6 +104,18 @@ impl Game for Whirlwind {
     #[inline]
     fn random_ply<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<WhirlwindPly> {
         self.random(rng)
+    }
+
+    fn decisive_ply(&self) -> Option<WhirlwindPly> {
+        self.decisive()
+    }
+
+    fn forced_plies(&self, out: &mut PlyBuf<WhirlwindPly>) -> bool {
+        self.forced(out)
+    }
+
+    fn ply_priors(&self, plies: &[WhirlwindPly], out: &mut [f32]) -> bool {
+        self.priors(plies, out)
     }
 
     fn hash(&self) -> u64 {

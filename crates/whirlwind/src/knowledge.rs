@@ -1,0 +1,224 @@
+//! What the engine knows beyond the rules, for searches
+//! (`abstracta_core::knowledge`), from the sets of stones connected to each
+//! edge that the engine keeps anyway.
+//!
+//! * A stone completes a chain (W4) exactly where it touches both of its
+//!   colour's edge sets (or lies on an edge): the *win points*, one
+//!   bitboard expression. A first stone there that forms no bare diagonal
+//!   (W3) ends the turn with a win; a second stone there always does.
+//! * A *threat* of the opponent is a win point of theirs whose stone would
+//!   form no bare diagonal: on their next turn its first stone wins. On the
+//!   second stone of a turn, with one threat the stone that fills it is
+//!   forced; with two or more every ply loses. (On a first stone nothing
+//!   loses at once: the second stone is still to come.)
+
+use abstracta_core::{PlyBuf, SearchHints};
+
+use crate::tables::Board;
+use crate::{Whirlwind, WhirlwindPly};
+
+/// The search settings this game recommends (see the crate README for the
+/// matches behind them): c = 0.4 plain and 0.05 with RAVE, decisive plies
+/// and forced blocks in the tree only (in playouts they cost 30% more
+/// instructions per iteration), and priors worth 10 visits.
+pub(crate) const SEARCH_HINTS: SearchHints = SearchHints {
+    uct_exploration: 0.4,
+    rave_exploration: 0.05,
+    decisive: true,
+    prior_visits: 10,
+    ..SearchHints::DEFAULT
+};
+
+/// Prior win rates of stones (see [`Whirlwind::priors`]).
+const PRIOR_WIN: f32 = 0.9;
+const PRIOR_BLOCK: f32 = 0.75;
+const PRIOR_NEAR_OWN: f32 = 0.55;
+const PRIOR_NEAR: f32 = 0.5;
+const PRIOR_FAR: f32 = 0.45;
+
+impl Whirlwind {
+    /// The empty points where a stone of colour `ci` would complete a
+    /// chain between its edges (W4), ignoring W3.
+    #[inline]
+    pub(crate) fn win_points(&self, ci: usize) -> Board {
+        let t = self.t;
+        let s = t.stride;
+        let [near, far] = self.conn[ci];
+        let (e0, e1) = (t.start_edge[ci], t.far_edge[ci]);
+        let empty = self.empty();
+        let mut out = Board::EMPTY;
+        for i in 0..t.words {
+            let a = near.word_shifted_up(i, 1)
+                | near.word_shifted_down(i, 1)
+                | near.word_shifted_up(i, s)
+                | near.word_shifted_down(i, s)
+                | e0.0[i];
+            let b = far.word_shifted_up(i, 1)
+                | far.word_shifted_down(i, 1)
+                | far.word_shifted_up(i, s)
+                | far.word_shifted_down(i, s)
+                | e1.0[i];
+            out.0[i] = a & b & empty.0[i];
+        }
+        out
+    }
+
+    /// The points where a stone of colour `ci` would form no bare diagonal
+    /// (W3) with its stones.
+    #[inline]
+    fn no_bare(&self, ci: usize) -> Board {
+        let [ne, nw, se, sw] = self.t.bad_dirs(self.stones[ci]);
+        !(ne | nw | se | sw)
+    }
+
+    /// The win points of the opponent of the side to move whose stone forms
+    /// no bare diagonal: first stones that would win its next turn at once.
+    #[inline]
+    pub(crate) fn threats(&self) -> Board {
+        let ci = self.to_move.opponent().index();
+        let w = self.win_points(ci);
+        if w.is_empty() {
+            return w;
+        }
+        w & self.no_bare(ci)
+    }
+
+    /// [`Game::ply_priors`]: a stone that completes the mover's chain is
+    /// liked most, then one that fills a threat of the opponent's, then
+    /// stones next to the mover's own, then next to any; far stones and
+    /// `end` least.
+    pub(crate) fn priors(&self, plies: &[WhirlwindPly], out: &mut [f32]) -> bool {
+        let ci = self.to_move.index();
+        let geo = &self.t.geo;
+        let wins = self.win_points(ci);
+        let threats = self.threats();
+        let own = geo.neighbours4(self.stones[ci]);
+        let any = own | geo.neighbours4(self.stones[1 - ci]);
+        for (ply, prior) in plies.iter().zip(out.iter_mut()) {
+            *prior = match *ply {
+                WhirlwindPly::Place(p) => {
+                    let i = geo.index(p);
+                    if wins.has(i) {
+                        PRIOR_WIN
+                    } else if threats.has(i) {
+                        PRIOR_BLOCK
+                    } else if own.has(i) {
+                        PRIOR_NEAR_OWN
+                    } else if any.has(i) {
+                        PRIOR_NEAR
+                    } else {
+                        PRIOR_FAR
+                    }
+                }
+                WhirlwindPly::End => PRIOR_FAR,
+            };
+        }
+        true
+    }
+
+    /// [`Game::decisive_ply`].
+    pub(crate) fn decisive(&self) -> Option<WhirlwindPly> {
+        if self.status.is_finished() || self.plies == 0 {
+            return None;
+        }
+        let ci = self.to_move.index();
+        let mut wins = self.win_points(ci) & self.legal;
+        if self.pending.is_none() && wins.any() {
+            // A first stone wins at once only if the turn ends with it.
+            wins &= self.no_bare(ci);
+        }
+        wins.first().map(|i| WhirlwindPly::Place(self.t.geo.point(i)))
+    }
+
+    /// [`Game::forced_plies`]: on the second stone of a turn, the block of
+    /// the opponent's single threat (or nothing, if it has two or more).
+    pub(crate) fn forced(&self, out: &mut PlyBuf<WhirlwindPly>) -> bool {
+        if self.status.is_finished() || self.pending.is_none() {
+            return false;
+        }
+        let threats = self.threats();
+        if threats.is_empty() || self.decisive().is_some() {
+            return false;
+        }
+        out.clear();
+        if threats.count() == 1 {
+            let block = threats & self.legal;
+            out.extend(block.iter().map(|i| WhirlwindPly::Place(self.t.geo.point(i))));
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use abstracta_core::{knowledge, Game, PlyBuf};
+
+    use crate::reference::ReferenceWhirlwind;
+    use crate::{Whirlwind, WhirlwindPly};
+
+    /// Random games checked against the reference implementation at every
+    /// position, asserting that decisive and forced plies occurred.
+    #[test]
+    fn claims_hold_against_the_reference() {
+        let mut rng = abstracta_core::seeded_rng(21);
+        let (mut decisive, mut forced) = (0, 0);
+        for spec in ["whirlwind:size=4", "whirlwind:size=6", "whirlwind:size=8,setup=b"] {
+            for _ in 0..12 {
+                let mut game = Whirlwind::new(spec.parse().unwrap());
+                let mut truth = ReferenceWhirlwind::new(spec.parse().unwrap());
+                while let Some(ply) = game.random_ply(&mut rng) {
+                    knowledge::check_claims(&game, &truth).unwrap();
+                    decisive += usize::from(game.decisive_ply().is_some());
+                    forced += usize::from(game.forced_plies(&mut PlyBuf::new()));
+                    game.play_unchecked(ply);
+                    truth.play(ply).unwrap();
+                }
+            }
+        }
+        assert!(decisive > 20 && forced > 20, "{decisive} {forced}");
+    }
+
+    /// W4: on Black's second stone, White's single threat (a stone that
+    /// would complete White's chain at once) must be filled; the block also
+    /// has the best prior among the stones that do not win.
+    #[test]
+    fn w4_a_single_threat_forces_the_block() {
+        let mut rng = abstracta_core::seeded_rng(5);
+        let mut seen = 0;
+        for _ in 0..200 {
+            let mut game = Whirlwind::new("whirlwind:size=6".parse().unwrap());
+            while let Some(ply) = game.random_ply(&mut rng) {
+                let mut forced = PlyBuf::new();
+                if game.decisive_ply().is_none() && game.forced_plies(&mut forced) && forced.len() == 1 {
+                    let threats = game.threats();
+                    assert_eq!(threats.count(), 1);
+                    let WhirlwindPly::Place(p) = forced[0] else {
+                        panic!("end is no block")
+                    };
+                    assert!(threats.has(game.t.geo.index(p)));
+                    let mut plies = PlyBuf::new();
+                    game.legal_plies(&mut plies);
+                    let mut priors = vec![0.0; plies.len()];
+                    assert!(game.ply_priors(&plies, &mut priors));
+                    let at = plies.iter().position(|q| *q == forced[0]).unwrap();
+                    assert!(priors.iter().all(|&x| x <= priors[at]));
+                    seen += 1;
+                }
+                game.play_unchecked(ply);
+            }
+        }
+        assert!(seen > 10, "{seen}");
+    }
+
+    /// W4: a second stone that completes the chain wins, and the search is
+    /// told so.
+    #[test]
+    fn w4_the_completing_stone_is_decisive() {
+        let mut game = Whirlwind::new("whirlwind:size=4".parse().unwrap());
+        game.play_list("b2 a2 b3 c2").unwrap();
+        assert_eq!(
+            game.decisive_ply(),
+            Some(WhirlwindPly::Place("c3".parse().unwrap()))
+        );
+    }
+}
