@@ -411,6 +411,7 @@ mod tests {
                 .map(|n| crate::records::PlayerEntry {
                     name: (*n).into(),
                     engine: "random".into(),
+                    tc: None,
                 })
                 .collect(),
             format: "round-robin".into(),
@@ -418,6 +419,8 @@ mod tests {
             opening_plies: 0,
             games: 4,
             shard: None,
+            time_margin_ms: 0,
+            resign: None,
         };
         assert_eq!(expected_games(&config), 12);
         config.format = "gauntlet".into();

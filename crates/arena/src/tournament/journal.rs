@@ -135,6 +135,10 @@ pub(super) fn difference(old: &TournamentConfig, new: &TournamentConfig, shards:
             if a.engine != b.engine {
                 return differs(&format!("the engine of player {}", a.name), &a.engine, &b.engine);
             }
+            if a.tc != b.tc {
+                let tc = |t: &Option<String>| t.clone().unwrap_or_else(|| "none".to_owned());
+                return differs(&format!("the time control of player {}", a.name), &tc(&a.tc), &tc(&b.tc));
+            }
         }
     }
     if old.format != new.format {
@@ -145,6 +149,17 @@ pub(super) fn difference(old: &TournamentConfig, new: &TournamentConfig, shards:
     }
     if old.opening_plies != new.opening_plies {
         return differs("the opening plies", &old.opening_plies, &new.opening_plies);
+    }
+    if old.time_margin_ms != new.time_margin_ms {
+        return differs(
+            "the time margin",
+            &format!("{} ms", old.time_margin_ms),
+            &format!("{} ms", new.time_margin_ms),
+        );
+    }
+    if old.resign != new.resign {
+        let rule = |r: &Option<String>| r.clone().unwrap_or_else(|| "none".to_owned());
+        return differs("the resign rule", &rule(&old.resign), &rule(&new.resign));
     }
     if shards && old.shard != new.shard {
         let shard = |s: &Option<String>| s.clone().unwrap_or_else(|| "none".to_owned());
