@@ -477,7 +477,12 @@ mod tests {
         assert!(a.starts_with("= ") && a.contains(" winrate="), "{a}");
         let w: f64 = a.trim().rsplit('=').next().unwrap().parse().unwrap();
         assert!((0.0..=1.0).contains(&w), "{a}");
-        for good in ["clock movetime=20", "clock left=0", "clock none", "CLOCK LEFT=5 INC=1"] {
+        for good in [
+            "clock movetime=20",
+            "clock left=0",
+            "clock none",
+            "CLOCK LEFT=5 INC=1",
+        ] {
             assert_eq!(ask(&mut s, good), "=\n\n", "{good}");
         }
         for bad in [
@@ -499,7 +504,10 @@ mod tests {
         let mut r = Session::new("tictactoe", "random").unwrap();
         assert_eq!(ask(&mut r, "clock movetime=100"), "=\n\n");
         let plain = ask(&mut r, "genmove");
-        assert!(!plain.contains("winrate") && plain.split_whitespace().count() == 2, "{plain}");
+        assert!(
+            !plain.contains("winrate") && plain.split_whitespace().count() == 2,
+            "{plain}"
+        );
         assert!(COMMANDS.contains(&"clock"));
     }
 
@@ -508,8 +516,19 @@ mod tests {
         let words = |t: &'static str| t.split_whitespace();
         assert_eq!(reported_win_rate(words("winrate=0.5 later=1")), Ok(Some(0.5)));
         assert_eq!(reported_win_rate(words("other")), Ok(None));
-        for bad in ["winrate=", "winrate=x", "winrate=-0.1", "winrate=1.01", "winrate=nan"] {
-            assert!(reported_win_rate(words(bad)).unwrap_err().contains("expected winrate=W"), "{bad}");
+        for bad in [
+            "winrate=",
+            "winrate=x",
+            "winrate=-0.1",
+            "winrate=1.01",
+            "winrate=nan",
+        ] {
+            assert!(
+                reported_win_rate(words(bad))
+                    .unwrap_err()
+                    .contains("expected winrate=W"),
+                "{bad}"
+            );
         }
         let clock = Clock::PerPly(Duration::from_millis(250));
         assert_eq!(clock_command(&clock), "clock movetime=250");

@@ -306,7 +306,10 @@ mod tests {
             second: None,
         });
         let line = serde_json::to_string(&timed).unwrap();
-        assert!(line.contains(r#""clock_ms":{"first":-20.0,"second":null}"#), "{line}");
+        assert!(
+            line.contains(r#""clock_ms":{"first":-20.0,"second":null}"#),
+            "{line}"
+        );
         assert_eq!(parse_games_jsonl(&line).unwrap(), vec![timed]);
     }
 

@@ -189,7 +189,11 @@ fn an_engine_that_hangs_under_a_clock_is_not_waited_for_until_the_timeout() {
         &["--games", "1", "--tc", "0.2+0", "--timeout", "60"],
     );
     ok(&out);
-    assert!(started.elapsed() < Duration::from_secs(20), "{:?}", started.elapsed());
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        started.elapsed()
+    );
     let games = games(&dir);
     assert_eq!(games[0].reason, "time", "{:?}", games[0]);
 }
@@ -203,22 +207,38 @@ fn engines_that_manage_their_time_never_lose_on_it() {
             "builtin=mcts:iters=1000000".to_owned(),
             format!("protocol=cmd:{BIN} engine tictactoe --engine mcts:iters=1000000"),
         ],
-        &["--games", "2", "--tc", "0.5+0.05", "--resign", "plies=4,winrate=0.99"],
+        &[
+            "--games",
+            "2",
+            "--tc",
+            "0.5+0.05",
+            "--resign",
+            "plies=4,winrate=0.99",
+        ],
     );
     ok(&out);
     for game in games(&dir) {
         assert_ne!(game.reason, "time", "{game:?}");
         assert!(!game.reason.starts_with("forfeit"), "{game:?}");
         let clocks = game.clock_ms.clone().unwrap();
-        assert!(clocks.first.unwrap() > 0.0 && clocks.second.unwrap() > 0.0, "{clocks:?}");
+        assert!(
+            clocks.first.unwrap() > 0.0 && clocks.second.unwrap() > 0.0,
+            "{clocks:?}"
+        );
         // A million iterations would take far longer than the clock: the
         // clock, not the iteration budget, ended every search.
         let total: f64 = game.ply_ms.iter().sum();
         assert!(total < 1_500.0, "{game:?}");
     }
     let tournament_json = fs::read_to_string(dir.join("out/tournament.json")).unwrap();
-    assert!(tournament_json.contains(r#""tc": "0.5+0.05""#), "{tournament_json}");
-    assert!(tournament_json.contains(r#""resign": "plies=4,winrate=0.99""#), "{tournament_json}");
+    assert!(
+        tournament_json.contains(r#""tc": "0.5+0.05""#),
+        "{tournament_json}"
+    );
+    assert!(
+        tournament_json.contains(r#""resign": "plies=4,winrate=0.99""#),
+        "{tournament_json}"
+    );
 }
 
 #[test]
@@ -228,7 +248,11 @@ fn resignation_is_adjudicated_when_both_engines_agree() {
     let sure = cell_engine(&dir, "sure.sh", "0", "0.99", &log);
     let doomed = cell_engine(&dir, "doomed.sh", "0", "0.01", &log);
     let players = [format!("sure=cmd:{sure}"), format!("doomed=cmd:{doomed}")];
-    let out = tournament(&dir, &players, &["--games", "2", "--resign", "plies=3,winrate=0.95"]);
+    let out = tournament(
+        &dir,
+        &players,
+        &["--games", "2", "--resign", "plies=3,winrate=0.95"],
+    );
     ok(&out);
     for game in games(&dir) {
         assert_eq!(game.reason, "resign", "{game:?}");
@@ -248,7 +272,11 @@ fn resignation_is_adjudicated_when_both_engines_agree() {
     let dir = temp_dir("both-sure");
     let also_sure = cell_engine(&dir, "also.sh", "0", "0.99", &log);
     let players = [format!("sure=cmd:{sure}"), format!("also=cmd:{also_sure}")];
-    ok(&tournament(&dir, &players, &["--games", "2", "--resign", "plies=2,winrate=0.9"]));
+    ok(&tournament(
+        &dir,
+        &players,
+        &["--games", "2", "--resign", "plies=2,winrate=0.9"],
+    ));
     for game in games(&dir) {
         assert_eq!(game.reason, "rules", "{game:?}");
     }
@@ -259,16 +287,28 @@ fn bad_clock_and_resign_values_are_refused() {
     let dir = temp_dir("bad");
     let players = ["a=random".to_owned(), "b=random".to_owned()];
     for (args, words) in [
-        (&["--tc", "0+1"][..], &["bad time control \"0+1\"", "expected BASE+INC"][..]),
+        (
+            &["--tc", "0+1"][..],
+            &["bad time control \"0+1\"", "expected BASE+INC"][..],
+        ),
         (&["--tc", "st=x"], &["bad time control", "st=SECONDS"]),
         (&["--tc", "ten"], &["expected BASE+INC"]),
         (&["--tc", "10+-1"], &["expected BASE+INC"]),
         (&["--player-tc", "a"], &["expected NAME=TC"]),
         (&["--player-tc", "a=1+x"], &["bad time control \"1+x\""]),
-        (&["--player-tc", "nobody=10"], &["there is no player \"nobody\"", "a, b"]),
+        (
+            &["--player-tc", "nobody=10"],
+            &["there is no player \"nobody\"", "a, b"],
+        ),
         (&["--timemargin", "-5"], &["--timemargin"]),
-        (&["--resign", "plies=1,winrate=0.9"], &["bad resign rule", "at least 2"]),
-        (&["--resign", "plies=5,winrate=0.4"], &["expected plies=N,winrate=W"]),
+        (
+            &["--resign", "plies=1,winrate=0.9"],
+            &["bad resign rule", "at least 2"],
+        ),
+        (
+            &["--resign", "plies=5,winrate=0.4"],
+            &["expected plies=N,winrate=W"],
+        ),
         (&["--resign", "winrate=0.9"], &["expected plies=N,winrate=W"]),
     ] {
         refused(&tournament(&dir, &players, args), words);
@@ -280,20 +320,37 @@ fn bad_clock_and_resign_values_are_refused() {
 fn resume_refuses_other_clock_settings() {
     let dir = temp_dir("resume");
     let players = ["a=random".to_owned(), "b=random".to_owned()];
-    ok(&tournament(&dir, &players, &["--games", "2", "--tc", "5+0.1", "--player-tc", "b=st=1"]));
+    ok(&tournament(
+        &dir,
+        &players,
+        &["--games", "2", "--tc", "5+0.1", "--player-tc", "b=st=1"],
+    ));
     for (args, words) in [
         (
             &["--tc", "6+0.1", "--player-tc", "b=st=1"][..],
             &["the time control of player a: 5+0.1 there, 6+0.1 here"][..],
         ),
-        (&["--tc", "5+0.1"], &["the time control of player b: st=1 there, 5+0.1 here"]),
-        (&["--player-tc", "b=st=1"], &["the time control of player a: 5+0.1 there, none here"]),
+        (
+            &["--tc", "5+0.1"],
+            &["the time control of player b: st=1 there, 5+0.1 here"],
+        ),
+        (
+            &["--player-tc", "b=st=1"],
+            &["the time control of player a: 5+0.1 there, none here"],
+        ),
         (
             &["--tc", "5+0.1", "--player-tc", "b=st=1", "--timemargin", "50"],
             &["the time margin: 0 ms there, 50 ms here"],
         ),
         (
-            &["--tc", "5+0.1", "--player-tc", "b=st=1", "--resign", "plies=4,winrate=0.9"],
+            &[
+                "--tc",
+                "5+0.1",
+                "--player-tc",
+                "b=st=1",
+                "--resign",
+                "plies=4,winrate=0.9",
+            ],
             &["the resign rule: none there, plies=4,winrate=0.9 here"],
         ),
     ] {
@@ -302,7 +359,11 @@ fn resume_refuses_other_clock_settings() {
         refused(&tournament(&dir, &players, &all), words);
     }
     // The same settings resume (and the records are kept).
-    let out = tournament(&dir, &players, &["--games", "4", "--tc", "5+0.1", "--player-tc", "b=st=1"]);
+    let out = tournament(
+        &dir,
+        &players,
+        &["--games", "4", "--tc", "5+0.1", "--player-tc", "b=st=1"],
+    );
     ok(&out);
     assert!(text(&out.stderr).contains("resuming: 2 games already recorded"));
     assert_eq!(games(&dir).len(), 4);

@@ -191,7 +191,10 @@ impl TimePlan {
                 let own_plies = remaining_plies.div_ceil(2).max(1);
                 let share = usable / own_plies + increment;
                 let target = share.min(usable.mul_f64(MAX_SHARE));
-                let limit = target.mul_f64(MAX_STRETCH).min(usable.mul_f64(LIMIT_SHARE)).max(target);
+                let limit = target
+                    .mul_f64(MAX_STRETCH)
+                    .min(usable.mul_f64(LIMIT_SHARE))
+                    .max(target);
                 TimePlan {
                     target,
                     limit,
@@ -315,7 +318,12 @@ impl Manager {
 
     /// [`decide`](Manager::decide) on `tree`'s root, the search having
     /// begun at `start`; `true` to stop.
-    pub(crate) fn check<P: Copy + Send + Sync>(&mut self, start: Instant, now: Instant, tree: &Tree<P>) -> bool {
+    pub(crate) fn check<P: Copy + Send + Sync>(
+        &mut self,
+        start: Instant,
+        now: Instant,
+        tree: &Tree<P>,
+    ) -> bool {
         let elapsed = now.saturating_duration_since(start);
         if !self.due(elapsed) {
             return false;
@@ -378,11 +386,22 @@ mod tests {
         // (all extensions) stays inside the clock, over a game of any
         // length, and a game of the horizon's length leaves little of the
         // time unspent.
-        for (plies, base, inc) in [(40u32, 10_000u64, 100u64), (80, 10_000, 100), (400, 10_000, 0), (300, 1_000, 10)] {
+        for (plies, base, inc) in [
+            (40u32, 10_000u64, 100u64),
+            (80, 10_000, 100),
+            (400, 10_000, 0),
+            (300, 1_000, 10),
+        ] {
             let mut left = ms(base);
             let mut spent = Duration::ZERO;
             for played in (0..plies).step_by(2) {
-                let plan = TimePlan::new(&Clock::Game { left, increment: ms(inc) }, expected_remaining_plies(played, None));
+                let plan = TimePlan::new(
+                    &Clock::Game {
+                        left,
+                        increment: ms(inc),
+                    },
+                    expected_remaining_plies(played, None),
+                );
                 assert!(plan.limit < left, "{plies} plies: {plan:?} with {left:?} left");
                 left = left - plan.target + ms(inc);
                 spent += plan.target;
@@ -390,7 +409,10 @@ mod tests {
             let budget = ms(base) + ms(inc) * (plies / 2);
             assert!(spent < budget);
             if plies == 80 {
-                assert!(spent.as_secs_f64() > 0.6 * budget.as_secs_f64(), "{spent:?} of {budget:?}");
+                assert!(
+                    spent.as_secs_f64() > 0.6 * budget.as_secs_f64(),
+                    "{spent:?} of {budget:?}"
+                );
             }
         }
         // Into a cap: the last plies get the rest of the clock.
@@ -402,13 +424,23 @@ mod tests {
         let plan = TimePlan::new(&game(10_000, 0), 40); // target 498.5 ms
         let mut m = Manager::new(plan, 0);
         // 100 ms in, 10,000 iterations (100,000/s): about 39,850 more fit.
-        assert_eq!(m.decide(ms(100), 10_000, [5_000, 3_000, 2_000]), Verdict::Continue);
+        assert_eq!(
+            m.decide(ms(100), 10_000, [5_000, 3_000, 2_000]),
+            Verdict::Continue
+        );
         assert_eq!(m.decide(ms(100), 10_000, [1_000, 30_000, 0]), Verdict::Continue);
         assert_eq!(m.decide(ms(400), 40_000, [30_000, 2_000, 0]), Verdict::Decided);
         // Visits from a reused tree count for the gap, not for the rate.
         let mut reused = Manager::new(plan, 100_000);
-        assert_eq!(reused.decide(ms(10), 100_010, [90_000, 10, 0]), Verdict::Continue, "too few to rate");
-        assert_eq!(reused.decide(ms(10), 101_000, [90_000, 1_000, 0]), Verdict::Decided);
+        assert_eq!(
+            reused.decide(ms(10), 100_010, [90_000, 10, 0]),
+            Verdict::Continue,
+            "too few to rate"
+        );
+        assert_eq!(
+            reused.decide(ms(10), 101_000, [90_000, 1_000, 0]),
+            Verdict::Decided
+        );
         // Without early stop only the time counts.
         let fixed = TimePlan::new(&Clock::PerPly(ms(100)), 40);
         let mut f = Manager::new(fixed, 0);
@@ -430,7 +462,11 @@ mod tests {
         m.decide(ms(400), 400, [250, 150]);
         assert_eq!(m.changes(), 1);
         assert_eq!(m.target(), plan.target + plan.target / 4);
-        assert_eq!(m.decide(ms(500), 500, [250, 250]), Verdict::Continue, "extended past the plan");
+        assert_eq!(
+            m.decide(ms(500), 500, [250, 250]),
+            Verdict::Continue,
+            "extended past the plan"
+        );
         for k in 0..20u64 {
             let v = 1_000 + k;
             let children = if k % 2 == 0 { [v, 0] } else { [0, v] };

@@ -249,7 +249,10 @@ impl<G: Game> Worker<G> {
                 // that is nearly out still expands its root and chooses.
                 if n % 8 == 0 && n > 0 {
                     let now = Instant::now();
-                    let managed = self.clock.as_mut().is_some_and(|(start, m)| m.check(*start, now, sh.tree));
+                    let managed = self
+                        .clock
+                        .as_mut()
+                        .is_some_and(|(start, m)| m.check(*start, now, sh.tree));
                     if managed || now >= deadline {
                         sh.done.store(true, Ordering::Relaxed);
                         break;

@@ -151,9 +151,7 @@ impl FromStr for Resign {
             let value = value.trim();
             match key.trim() {
                 "plies" if plies.is_none() => plies = Some(value.parse::<u32>().map_err(|_| bad())?),
-                "winrate" if winrate.is_none() => {
-                    winrate = Some(value.parse::<f64>().map_err(|_| bad())?)
-                }
+                "winrate" if winrate.is_none() => winrate = Some(value.parse::<f64>().map_err(|_| bad())?),
                 _ => return Err(bad()),
             }
         }
@@ -321,13 +319,19 @@ mod tests {
         );
         assert_eq!(tc.to_string(), "10+0.1");
         assert_eq!("60".parse::<TimeControl>().unwrap().to_string(), "60+0");
-        assert_eq!("st=0.5".parse::<TimeControl>().unwrap(), TimeControl::PerPly(ms(500)));
+        assert_eq!(
+            "st=0.5".parse::<TimeControl>().unwrap(),
+            TimeControl::PerPly(ms(500))
+        );
         assert_eq!("0.25+0".parse::<TimeControl>().unwrap().to_string(), "0.25+0");
         for text in ["10+0.1", "st=0.05", "1.5+2", "0.001+0"] {
             let tc: TimeControl = text.parse().unwrap();
             assert_eq!(tc.to_string().parse::<TimeControl>().unwrap(), tc, "{text}");
         }
-        for bad in ["", "+", "10+", "+1", "0+1", "-1+0", "st=0", "st=", "st=x", "abc", "10+0.1+1", "nan", "inf", "1e9", "0.0001", "10 + x"] {
+        for bad in [
+            "", "+", "10+", "+1", "0+1", "-1+0", "st=0", "st=", "st=x", "abc", "10+0.1+1", "nan", "inf",
+            "1e9", "0.0001", "10 + x",
+        ] {
             let err = bad.parse::<TimeControl>().unwrap_err();
             assert!(err.to_string().contains("expected BASE+INC"), "{bad}: {err}");
         }
@@ -351,10 +355,27 @@ mod tests {
         let r: Resign = "plies=8,winrate=0.95".parse().unwrap();
         assert_eq!((r.plies, r.winrate), (8, 0.95));
         assert_eq!(r.to_string(), "plies=8,winrate=0.95");
-        assert_eq!(" winrate=1 , plies=2".parse::<Resign>().unwrap().to_string(), "plies=2,winrate=1");
-        for bad in ["", "plies=8", "winrate=0.9", "plies=1,winrate=0.9", "plies=8,winrate=0.5", "plies=8,winrate=1.1", "plies=x,winrate=0.9", "plies=8,winrate=0.9,plies=9", "moves=8,winrate=0.9", "plies=8,winrate=nan"] {
+        assert_eq!(
+            " winrate=1 , plies=2".parse::<Resign>().unwrap().to_string(),
+            "plies=2,winrate=1"
+        );
+        for bad in [
+            "",
+            "plies=8",
+            "winrate=0.9",
+            "plies=1,winrate=0.9",
+            "plies=8,winrate=0.5",
+            "plies=8,winrate=1.1",
+            "plies=x,winrate=0.9",
+            "plies=8,winrate=0.9,plies=9",
+            "moves=8,winrate=0.9",
+            "plies=8,winrate=nan",
+        ] {
             let err = bad.parse::<Resign>().unwrap_err();
-            assert!(err.to_string().contains("expected plies=N,winrate=W"), "{bad}: {err}");
+            assert!(
+                err.to_string().contains("expected plies=N,winrate=W"),
+                "{bad}: {err}"
+            );
         }
     }
 

@@ -137,7 +137,11 @@ pub(super) fn difference(old: &TournamentConfig, new: &TournamentConfig, shards:
             }
             if a.tc != b.tc {
                 let tc = |t: &Option<String>| t.clone().unwrap_or_else(|| "none".to_owned());
-                return differs(&format!("the time control of player {}", a.name), &tc(&a.tc), &tc(&b.tc));
+                return differs(
+                    &format!("the time control of player {}", a.name),
+                    &tc(&a.tc),
+                    &tc(&b.tc),
+                );
             }
         }
     }

@@ -172,7 +172,11 @@ fn referee(
         match choice {
             Ok(choice) => {
                 if let Err(e) = game.play(&choice.ply) {
-                    stopped = Some(Stopped::Forfeit(seat, colour, format!("played an illegal ply: {e}")));
+                    stopped = Some(Stopped::Forfeit(
+                        seat,
+                        colour,
+                        format!("played an illegal ply: {e}"),
+                    ));
                     break;
                 }
                 let adjudged = watch.as_mut().and_then(|w| w.ply(seat, choice.win_rate));
@@ -216,7 +220,9 @@ fn referee(
             colour.opponent(),
             format!("forfeit: {} {why}", seat_name(seat, names)),
         ),
-        Some(Stopped::Time(seat, colour)) => ended(winner_result(seat.opponent()), colour.opponent(), "time".into()),
+        Some(Stopped::Time(seat, colour)) => {
+            ended(winner_result(seat.opponent()), colour.opponent(), "time".into())
+        }
         Some(Stopped::Resign(seat, colour)) => ended(winner_result(seat), colour, "resign".into()),
         None => {
             let status = game.status();
