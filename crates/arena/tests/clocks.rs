@@ -130,9 +130,9 @@ fn a_cmd_engine_that_overruns_its_clock_loses_on_time() {
         &["--games", "2", "--tc", "0.3+0.05", "--timemargin", "100"],
     );
     ok(&out);
-    let games = games(&dir);
-    assert_eq!(games.len(), 2);
-    for game in &games {
+    let recorded = games(&dir);
+    assert_eq!(recorded.len(), 2);
+    for game in &recorded {
         assert_eq!(game.reason, "time", "{game:?}");
         let (slow_first, slow_won) = seat_of(game, "slow");
         assert!(!slow_won, "{game:?}");
@@ -194,8 +194,8 @@ fn an_engine_that_hangs_under_a_clock_is_not_waited_for_until_the_timeout() {
         "{:?}",
         started.elapsed()
     );
-    let games = games(&dir);
-    assert_eq!(games[0].reason, "time", "{:?}", games[0]);
+    let recorded = games(&dir);
+    assert_eq!(recorded[0].reason, "time", "{:?}", recorded[0]);
 }
 
 #[test]
