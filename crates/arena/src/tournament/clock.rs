@@ -344,7 +344,7 @@ mod tests {
             ("old".to_owned(), Some(TimeControl::PerPly(ms(200))))
         );
         assert_eq!(parse_player_tc("x=none").unwrap(), ("x".to_owned(), None));
-        assert!(matches!(parse_player_tc("10+0.1"), Err(PlayerTcError::Tc(_))));
+        assert!(matches!(parse_player_tc("10+0.1"), Err(PlayerTcError::Shape(_))));
         assert!(matches!(parse_player_tc("x"), Err(PlayerTcError::Shape(_))));
         assert!(matches!(parse_player_tc("=1"), Err(PlayerTcError::Shape(_))));
         assert!(matches!(parse_player_tc("x=1+y"), Err(PlayerTcError::Tc(_))));
