@@ -300,7 +300,7 @@ fn bad_clock_and_resign_values_are_refused() {
             &["--player-tc", "nobody=10"],
             &["there is no player \"nobody\"", "a, b"],
         ),
-        (&["--timemargin", "-5"], &["--timemargin"]),
+        (&["--timemargin", "soon"], &["--timemargin"]),
         (
             &["--resign", "plies=1,winrate=0.9"],
             &["bad resign rule", "at least 2"],
