@@ -8,10 +8,14 @@
 ``mymod:Agent`` names an importable object: a class (or any callable)
 called with no arguments to make the agent. The agent needs one method,
 ``genmove(state)``, given an :class:`abstracta.State` (a copy: the agent
-may play on it) and returning a ply (text) or an integer action. It may
-also have ``set_option(key, value)`` (``set KEY VALUE``), ``newgame(spec)``
-(called at every ``newgame``) and a ``name`` attribute. Exceptions raised
-by the agent are answered as protocol errors (``? ...``), never a crash.
+may play on it) and returning a ply (text) or an integer action, or a pair
+``(ply, win_rate)`` to report its win rate (answered as ``= PLY
+winrate=W``, which resign adjudication reads). It may also have
+``set_option(key, value)`` (``set KEY VALUE``), ``newgame(spec)`` (called
+at every ``newgame``), ``set_clock(clock)`` (the :class:`Clock` of the
+``clock`` command, for the next ``genmove`` only) and a ``name``
+attribute. Exceptions raised by the agent are answered as protocol errors
+(``? ...``), never a crash.
 
 Two agents come with the package: :class:`MctsAgent` (our MCTS, options
 from ``set`` or the ``ABSTRACTA_MCTS`` environment variable) and
@@ -24,6 +28,7 @@ import importlib
 import os
 import random
 import sys
+from dataclasses import dataclass
 from typing import Any, Callable, List, Optional, TextIO, Tuple, Union
 
 from . import AbstractaError, Mcts, State, __version__
@@ -43,8 +48,48 @@ COMMANDS = [
     "history",
     "analyze",
     "set",
+    "clock",
     "quit",
 ]
+
+
+@dataclass(frozen=True)
+class Clock:
+    """The ``clock`` command: ``left_ms`` on the engine's game clock and
+    ``inc_ms`` added after each of its plies, or (``movetime_ms`` set) a
+    fixed time for the next ply."""
+
+    left_ms: int = 0
+    inc_ms: int = 0
+    movetime_ms: Optional[int] = None
+
+    def budget_ms(self) -> int:
+        """A simple allocation for the next ply: most of a fixed time per
+        ply, or a thirtieth of the clock plus the increment (at most a
+        quarter of the clock)."""
+        if self.movetime_ms is not None:
+            return max(1, self.movetime_ms * 4 // 5)
+        return max(1, min(self.left_ms // 30 + self.inc_ms, self.left_ms // 4))
+
+
+def parse_clock(args: List[str]) -> Optional[Clock]:
+    """Reads the arguments of ``clock``: ``left=MS [inc=MS]``,
+    ``movetime=MS`` or ``none`` (``None``)."""
+    if args == ["none"]:
+        return None
+    expected = ("expected left=MS inc=MS (the time left on the engine's clock and the increment "
+                "after each of its plies, whole milliseconds), movetime=MS or none")
+    values = {}
+    for word in args:
+        key, sep, value = word.partition("=")
+        if not sep or key not in ("left", "inc", "movetime") or key in values or not value.isdigit():
+            raise ValueError(f'bad clock "{" ".join(args)}": {expected}')
+        values[key] = int(value)
+    if "left" in values and "movetime" not in values:
+        return Clock(values["left"], values.get("inc", 0))
+    if set(values) == {"movetime"}:
+        return Clock(movetime_ms=values["movetime"])
+    raise ValueError(f'bad clock "{" ".join(args)}": {expected}')
 
 
 class RandomAgent:
@@ -73,9 +118,22 @@ class MctsAgent:
     def __init__(self, options: Optional[str] = None):
         self.options = options or os.environ.get("ABSTRACTA_MCTS", "mcts:time=1s")
         self.mcts = Mcts(self.options)
+        self.clock: Optional[Clock] = None
 
-    def genmove(self, state: State) -> str:
-        return self.mcts.search(state).best
+    def set_clock(self, clock: Optional[Clock]) -> None:
+        self.clock = clock
+
+    def genmove(self, state: State) -> Tuple[str, float]:
+        mcts = self.mcts
+        if self.clock is not None:
+            # Under a clock the search gets the clock's allocation instead
+            # of its own budget, for this ply only.
+            pairs = [p for p in mcts.options.split(":", 1)[-1].split(",")
+                     if p and p.split("=")[0] not in ("time", "iters")]
+            mcts = Mcts("mcts:" + ",".join(pairs + [f"time={self.clock.budget_ms()}ms"]))
+            self.clock = None
+        result = mcts.search(state)
+        return result.best, result.win_rate
 
     def set_option(self, key: str, value: str) -> None:
         pairs = [p for p in self.mcts.options.split(":", 1)[-1].split(",") if p]
@@ -156,8 +214,16 @@ class Session:
             if state.is_terminal():
                 raise ValueError(f"the game is over ({state.status()}); no ply can be generated")
             choice = self.agent.genmove(state.clone())
+            win_rate = None
+            if isinstance(choice, tuple):
+                choice, win_rate = choice
+            if win_rate is not None and not 0.0 <= float(win_rate) <= 1.0:
+                raise ValueError(f"the agent reported a win rate of {win_rate}; expected 0 to 1")
             ply = state.ply_of(choice) if isinstance(choice, int) else str(choice)
-            return state.play(ply)
+            played = state.play(ply)
+            if win_rate is None:
+                return played
+            return f"{played} winrate={float(win_rate):.4f}"
         if command == "undo":
             if state.undo() is None:
                 raise ValueError("nothing to undo")
@@ -174,6 +240,8 @@ class Session:
             if state.is_terminal():
                 raise ValueError(f"the game is over ({state.status()})")
             choice = self.agent.genmove(state.clone())
+            if isinstance(choice, tuple):
+                choice = choice[0]
             ply = state.ply_of(choice) if isinstance(choice, int) else str(choice)
             return f"\nbest: {ply}"
         if command == "set":
@@ -183,6 +251,12 @@ class Session:
             if setter is None:
                 raise ValueError(f'bad engine option "{args[0]}": this agent takes no options')
             setter(args[0].lower(), args[1])
+            return ""
+        if command == "clock":
+            clock = parse_clock(args)
+            clock_setter: Optional[Callable[[Optional[Clock]], Any]] = getattr(self.agent, "set_clock", None)
+            if clock_setter is not None:
+                clock_setter(clock)
             return ""
         if command == "quit":
             return ""

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import abstracta
-from abstracta.engine import MctsAgent, RandomAgent, Session, load_agent
+from abstracta.engine import Clock, MctsAgent, RandomAgent, Session, load_agent, parse_clock
 from conftest import ROOT
 
 
@@ -61,6 +61,46 @@ def test_mcts_agent_takes_options():
     assert agent.mcts.options == "mcts:time=50ms"
     s = Session(agent, "swack:size=4")
     assert s.handle_line("genmove")[0].startswith("= ")
+
+
+def test_the_clock_command_reaches_the_agent_for_one_genmove():
+    class Timed:
+        def __init__(self):
+            self.clocks = []
+
+        def set_clock(self, clock):
+            self.clocks.append(clock)
+
+        def genmove(self, state):
+            return state.legal_actions()[0], 0.25
+
+    agent = Timed()
+    s = Session(agent, "escabel:size=5")
+    assert s.handle_line("clock left=9500 inc=100")[0] == "=\n\n"
+    assert s.handle_line("clock movetime=200")[0] == "=\n\n"
+    assert s.handle_line("clock none")[0] == "=\n\n"
+    assert agent.clocks == [Clock(9500, 100), Clock(movetime_ms=200), None]
+    for bad in ["clock", "clock left=x", "clock left=1 movetime=2", "clock inc=5", "clock left=1 left=2",
+                "clock speed=3", "clock left=-1"]:
+        assert s.handle_line(bad)[0].startswith('? bad clock'), bad
+    # The reported win rate follows the ply.
+    assert s.handle_line("genmove")[0] == "= a1 winrate=0.2500\n\n"
+    # Agents without set_clock accept the command and ignore it.
+    plain = Session(RandomAgent(1), "escabel:size=5")
+    assert plain.handle_line("clock left=100 inc=0")[0] == "=\n\n"
+    assert parse_clock(["left=60000"]) == Clock(60000, 0)
+    assert Clock(movetime_ms=100).budget_ms() == 80
+    assert Clock(3000, 100).budget_ms() == 200
+    assert Clock(100, 1000).budget_ms() == 25
+
+
+def test_mcts_agent_searches_by_the_clock_and_reports_its_win_rate():
+    agent = MctsAgent("mcts:iters=100")
+    s = Session(agent, "swack:size=4")
+    assert s.handle_line("clock movetime=30")[0] == "=\n\n"
+    answer = s.handle_line("genmove")[0]
+    assert answer.startswith("= ") and " winrate=" in answer, answer
+    assert agent.clock is None and agent.mcts.options == "mcts:iters=100"
 
 
 def test_the_module_serves_an_agent_over_stdin(tmp_path):

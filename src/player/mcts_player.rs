@@ -1,16 +1,20 @@
 //! The `mcts` engine.
 
 use std::fmt;
+use std::time::Instant;
 
 use abstracta_core::Game;
 use mcts::{Mcts, MctsOptions};
 
-use super::{Analysis, ChildLine, Choice, EngineError, OptionError, Player};
+use super::{Analysis, ChildLine, Choice, Clock, EngineError, OptionError, Player};
 
 /// The `mcts` engine: a [`Mcts`] search whose tree is kept from ply to ply
 /// (advanced along the history it is given, dropped when the history does
 /// not continue what it saw), and which thinks on the opponent's time when
 /// its options say `ponder=on` and its host calls [`Player::ponder`].
+/// Given a clock ([`Player::set_clock`]), its next `genmove` searches by
+/// the clock ([`mcts::Mcts::search_clocked`]) instead of its `time` and
+/// `iters`, less the time spent bringing its tree up to the position.
 ///
 /// ```
 /// use abstracta::player::{MctsPlayer, Player};
@@ -27,6 +31,8 @@ pub struct MctsPlayer<G: Game> {
     mcts: Mcts<G>,
     pondering: Option<mcts::Ponder<G>>,
     synced: Vec<G::Ply>,
+    /// The clock for the next `genmove`.
+    clock: Option<Clock>,
 }
 
 impl<G: Game> fmt::Debug for MctsPlayer<G> {
@@ -44,6 +50,7 @@ impl<G: Game> MctsPlayer<G> {
             mcts: Mcts::new(options),
             pondering: None,
             synced: Vec::new(),
+            clock: None,
         }
     }
 
@@ -74,14 +81,24 @@ impl<G: Game> MctsPlayer<G> {
         self.synced = history.to_vec();
     }
 
-    /// Brings the kept tree up to `history` and searches.
-    fn search(&mut self, game: &G, history: &[G::Ply]) -> Result<mcts::SearchResult<G::Ply>, EngineError> {
+    /// Brings the kept tree up to `history` and searches, under `clock`
+    /// if there is one.
+    fn search(
+        &mut self,
+        game: &G,
+        history: &[G::Ply],
+        clock: Option<Clock>,
+    ) -> Result<mcts::SearchResult<G::Ply>, EngineError> {
+        let started = Instant::now();
         let status = game.status();
         if status.is_finished() {
             return Err(EngineError::GameOver { status });
         }
         self.sync(history);
-        Ok(self.mcts.search(game))
+        Ok(match clock {
+            Some(clock) => self.mcts.search_clocked(game, &clock.less(started.elapsed())),
+            None => self.mcts.search(game),
+        })
     }
 }
 
@@ -91,7 +108,8 @@ impl<G: Game> Player<G> for MctsPlayer<G> {
     }
 
     fn genmove(&mut self, game: &G, history: &[G::Ply]) -> Result<Choice<G::Ply>, EngineError> {
-        let result = self.search(game, history)?;
+        let clock = self.clock.take();
+        let result = self.search(game, history, clock)?;
         let ply = result.best.ok_or(EngineError::GameOver {
             status: game.status(),
         })?;
@@ -102,7 +120,7 @@ impl<G: Game> Player<G> for MctsPlayer<G> {
     }
 
     fn analyze(&mut self, game: &G, history: &[G::Ply]) -> Result<Analysis, EngineError> {
-        let result = self.search(game, history)?;
+        let result = self.search(game, history, None)?;
         let mut children: Vec<ChildLine> = result
             .children
             .iter()
@@ -172,6 +190,10 @@ impl<G: Game> Player<G> for MctsPlayer<G> {
         Ok(())
     }
 
+    fn set_clock(&mut self, clock: Option<Clock>) {
+        self.clock = clock;
+    }
+
     fn threads(&self) -> usize {
         self.mcts.options().thread_count()
     }
@@ -233,6 +255,27 @@ mod tests {
         let a = p.analyze(&TicTacToe::new(Default::default()), &[]).unwrap();
         assert!(a.best.is_some() && !a.children.is_empty() && !a.pv.is_empty());
         assert!(a.to_string().starts_with("best: "));
+    }
+
+    #[test]
+    fn a_clock_replaces_the_budget_for_one_genmove() {
+        let mut p = MctsPlayer::<TicTacToe>::new("mcts:iters=1,solver=off".parse().unwrap());
+        let game = TicTacToe::new(Default::default());
+        p.set_clock(Some(Clock::PerPly(Duration::from_millis(60))));
+        assert!(game.is_legal(p.genmove(&game, &[]).unwrap().ply));
+        // Searched by the clock (at least one batch of iterations), not by
+        // its single iteration; the clock was for that genmove only.
+        assert!(p.mcts.root_visits() > 1, "{}", p.mcts.root_visits());
+        assert!(p.clock.is_none());
+        p.mcts.reset();
+        p.genmove(&game, &[]).unwrap();
+        assert_eq!(p.mcts.root_visits(), 1);
+        // Even a clock that has run out chooses a legal ply.
+        p.set_clock(Some(Clock::Game {
+            left: Duration::ZERO,
+            increment: Duration::ZERO,
+        }));
+        assert!(game.is_legal(p.genmove(&game, &[]).unwrap().ply));
     }
 
     #[test]

@@ -30,6 +30,8 @@ mod mcts_player;
 mod random;
 mod spec;
 
+pub use mcts::clock::Clock;
+
 pub use error::{EngineError, EngineSpecError, OptionError, SplitWordsError};
 pub use mcts_player::MctsPlayer;
 pub use random::RandomPlayer;
@@ -142,6 +144,12 @@ pub trait Player<G: Game>: Send {
     /// Sets an engine option (`time`, `iters`, `threads`, `seed`, ...).
     fn set_option(&mut self, key: &str, value: &str) -> Result<(), EngineError>;
 
+    /// Tells the engine its clock for the next [`genmove`](Player::genmove)
+    /// (that one only; `None` forgets a clock given earlier): an engine
+    /// that manages its time searches by it instead of its own budget. The
+    /// default ignores it.
+    fn set_clock(&mut self, _clock: Option<Clock>) {}
+
     /// The number of threads the engine searches with.
     fn threads(&self) -> usize {
         1
@@ -166,6 +174,9 @@ impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
     fn set_option(&mut self, key: &str, value: &str) -> Result<(), EngineError> {
         (**self).set_option(key, value)
     }
+    fn set_clock(&mut self, clock: Option<Clock>) {
+        (**self).set_clock(clock)
+    }
     fn threads(&self) -> usize {
         (**self).threads()
     }
@@ -187,6 +198,9 @@ pub trait AnyPlayer: Send {
     fn analyze(&mut self, game: &dyn AnyGame) -> Result<Analysis, EngineError>;
     /// Sets an engine option (`time`, `iters`, `threads`, `seed`, ...).
     fn set_option(&mut self, key: &str, value: &str) -> Result<(), EngineError>;
+    /// Tells the engine its clock for the next `genmove` only (see
+    /// [`Player::set_clock`]); the default ignores it.
+    fn set_clock(&mut self, _clock: Option<Clock>) {}
     /// The number of threads the engine searches with.
     fn threads(&self) -> usize;
     /// Thinks on the opponent's time about `game` until the next request,
@@ -276,6 +290,10 @@ impl<G: Game, P: Player<G>> AnyPlayer for PlayerAdapter<G, P> {
 
     fn set_option(&mut self, key: &str, value: &str) -> Result<(), EngineError> {
         self.player.set_option(key, value)
+    }
+
+    fn set_clock(&mut self, clock: Option<Clock>) {
+        self.player.set_clock(clock)
     }
 
     fn threads(&self) -> usize {

@@ -10,7 +10,7 @@ use crate::engine::DEFAULT_ENGINE;
 use crate::error::ArenaError;
 use crate::play::Controller;
 use crate::stats::Sprt;
-use crate::tournament::{self, Format, Shard, TournamentSettings};
+use crate::tournament::{self, Format, Resign, Shard, TimeControl, TournamentSettings};
 
 /// What `arena --help` says about engine specs and their memory.
 pub const ENGINES_HELP: &str = "Engines: random, mcts[:KEY=VALUE,...] or cmd:PROGRAM ARGS.
@@ -286,6 +286,27 @@ pub struct TournamentArgs {
     /// Seconds an external (cmd:) engine may take for one answer.
     #[arg(long, default_value_t = 60.0)]
     pub timeout: f64,
+    /// Every player's clock: BASE+INC (seconds: BASE at the start, INC
+    /// added after each of its plies, e.g. 10+0.1), BASE, or st=SECONDS (a
+    /// fixed time per ply, e.g. st=0.2). A ply beyond the clock (and
+    /// --timemargin) loses the game with reason `time`. Built-in mcts
+    /// players then search by the clock (their time= and iters= are not
+    /// used); cmd: engines are told it with the protocol's `clock` command.
+    #[arg(long, value_parser = clap::value_parser!(TimeControl))]
+    pub tc: Option<TimeControl>,
+    /// One player's clock, replacing --tc for it: NAME=TC (TC as for --tc)
+    /// or NAME=none (no clock). Repeatable.
+    #[arg(long = "player-tc", value_parser = tournament::parse_player_tc)]
+    pub player_tc: Vec<(String, Option<TimeControl>)>,
+    /// Milliseconds a ply may go beyond its clock before it loses on time.
+    #[arg(long = "timemargin", default_value_t = 0)]
+    pub time_margin: u64,
+    /// Resign adjudication: plies=N,winrate=W ends a game as won when, for N
+    /// consecutive plies, the engines to move reported win rates that agree
+    /// the same side wins (its own at least W, the other's at most 1 - W).
+    /// Reason `resign`.
+    #[arg(long, value_parser = clap::value_parser!(Resign))]
+    pub resign: Option<Resign>,
 }
 
 /// A `--player` that is not `NAME=ENGINE`.
@@ -432,6 +453,10 @@ pub fn run(cli: Cli) -> Result<(), ArenaError> {
                 out: args.out,
                 shard: args.shard,
                 timeout: Duration::from_secs_f64(args.timeout),
+                tc: args.tc,
+                player_tc: args.player_tc,
+                time_margin: Duration::from_millis(args.time_margin),
+                resign: args.resign,
                 progress: true,
             };
             if let Some(dir) = &settings.out {

@@ -16,6 +16,9 @@
 //! assert!(session.handle_line("quit").1);
 //! ```
 
+use std::time::Duration;
+
+use abstracta::player::Clock;
 use abstracta::{AnyGame, PlayError, SpecError};
 use thiserror::Error;
 
@@ -41,6 +44,7 @@ pub const COMMANDS: &[&str] = &[
     "history",
     "analyze",
     "set",
+    "clock",
     "quit",
 ];
 
@@ -62,6 +66,13 @@ pub enum CommandError {
     /// `undo` at the start position.
     #[error("nothing to undo")]
     NothingToUndo,
+    /// `clock` with arguments that are not a clock.
+    #[error(
+        "bad clock {0:?}: expected left=MS inc=MS (the time left on the engine's clock and the \
+         increment after each of its plies, whole milliseconds), movetime=MS (a fixed time for \
+         the next ply) or none"
+    )]
+    BadClock(String),
     /// The ply given to `play` cannot be read or is illegal.
     #[error("{0}")]
     Play(#[from] PlayError),
@@ -193,7 +204,15 @@ impl Session {
                 let ply = self.game.play(&choice.ply).map_err(CommandError::IllegalChoice)?;
                 // With `ponder=on` the engine thinks until the next command.
                 self.player.ponder(&*self.game);
-                Ok(ply)
+                Ok(match choice.win_rate {
+                    Some(w) => format!("{ply} winrate={w:.4}"),
+                    None => ply,
+                })
+            }
+            "clock" => {
+                let clock = parse_clock(args)?;
+                self.player.set_clock(clock);
+                Ok(String::new())
             }
             "analyze" => Ok(format!("\n{}", self.player.analyze(&*self.game)?)),
             "undo" => match self.game.undo() {
@@ -207,6 +226,89 @@ impl Session {
             other => Err(CommandError::Unknown(other.to_owned())),
         }
     }
+}
+
+/// The `clock` command telling an engine `clock`: `clock left=MS inc=MS`
+/// or `clock movetime=MS` (whole milliseconds, rounded down).
+///
+/// ```
+/// use std::time::Duration;
+/// use abstracta::player::Clock;
+/// let clock = Clock::Game { left: Duration::from_millis(9500), increment: Duration::from_millis(100) };
+/// assert_eq!(arena::protocol::clock_command(&clock), "clock left=9500 inc=100");
+/// assert_eq!(arena::protocol::parse_clock("left=9500 inc=100").unwrap(), Some(clock));
+/// ```
+pub fn clock_command(clock: &Clock) -> String {
+    match clock {
+        Clock::Game { left, increment } => {
+            format!("clock left={} inc={}", left.as_millis(), increment.as_millis())
+        }
+        Clock::PerPly(t) => format!("clock movetime={}", t.as_millis()),
+    }
+}
+
+/// Reads the arguments of `clock`: `left=MS [inc=MS]`, `movetime=MS` or
+/// `none` (whole milliseconds).
+pub fn parse_clock(args: &str) -> Result<Option<Clock>, CommandError> {
+    let bad = || CommandError::BadClock(args.to_owned());
+    if args.trim() == "none" {
+        return Ok(None);
+    }
+    let (mut left, mut inc, mut movetime) = (None, None, None);
+    for word in args.split_whitespace() {
+        let (key, value) = word.split_once('=').ok_or_else(bad)?;
+        let ms = value
+            .parse::<u64>()
+            .ok()
+            .filter(|&ms| ms <= 1_000_000_000)
+            .map(Duration::from_millis)
+            .ok_or_else(bad)?;
+        let slot = match key.to_ascii_lowercase().as_str() {
+            "left" => &mut left,
+            "inc" => &mut inc,
+            "movetime" => &mut movetime,
+            _ => return Err(bad()),
+        };
+        if slot.replace(ms).is_some() {
+            return Err(bad());
+        }
+    }
+    match (left, inc, movetime) {
+        (Some(left), inc, None) => Ok(Some(Clock::Game {
+            left,
+            increment: inc.unwrap_or_default(),
+        })),
+        (None, None, Some(t)) => Ok(Some(Clock::PerPly(t))),
+        _ => Err(bad()),
+    }
+}
+
+/// The win rate reported after the ply of a `genmove` answer (the words
+/// after the ply): `winrate=W` with W from 0 to 1, or nothing. Other words
+/// are left for later versions of the protocol; a `winrate` that is not
+/// such a number is an error saying so.
+///
+/// ```
+/// use arena::protocol::reported_win_rate;
+/// assert_eq!(reported_win_rate("winrate=0.75".split_whitespace()), Ok(Some(0.75)));
+/// assert_eq!(reported_win_rate("".split_whitespace()), Ok(None));
+/// assert!(reported_win_rate("winrate=2".split_whitespace()).is_err());
+/// ```
+pub fn reported_win_rate<'a>(words: impl Iterator<Item = &'a str>) -> Result<Option<f64>, String> {
+    let mut found = None;
+    for word in words {
+        if let Some(value) = word.strip_prefix("winrate=") {
+            match value.parse::<f64>() {
+                Ok(w) if (0.0..=1.0).contains(&w) => found = Some(w),
+                _ => {
+                    return Err(format!(
+                        "bad win rate {value:?} after the ply: expected winrate=W with W from 0 to 1"
+                    ))
+                }
+            }
+        }
+    }
+    Ok(found)
 }
 
 fn format_answer(id: &str, result: Result<String, CommandError>) -> String {
@@ -365,6 +467,72 @@ mod tests {
         }
         assert!(Session::new("nope", "random").is_err());
         assert!(Session::new("tictactoe", "nope").is_err());
+    }
+
+    #[test]
+    fn clocks_reach_the_engine_and_win_rates_follow_the_ply() {
+        let mut s = Session::new("tictactoe", "mcts:iters=100000").unwrap();
+        assert_eq!(ask(&mut s, "clock left=400 inc=10"), "=\n\n");
+        let a = ask(&mut s, "genmove");
+        assert!(a.starts_with("= ") && a.contains(" winrate="), "{a}");
+        let w: f64 = a.trim().rsplit('=').next().unwrap().parse().unwrap();
+        assert!((0.0..=1.0).contains(&w), "{a}");
+        for good in [
+            "clock movetime=20",
+            "clock left=0",
+            "clock none",
+            "CLOCK LEFT=5 INC=1",
+        ] {
+            assert_eq!(ask(&mut s, good), "=\n\n", "{good}");
+        }
+        for bad in [
+            "clock",
+            "clock left=x",
+            "clock left=1.5",
+            "clock left=-1",
+            "clock inc=5",
+            "clock left=1 movetime=2",
+            "clock left=1 left=2",
+            "clock speed=3",
+            "clock movetime",
+        ] {
+            let answer = ask(&mut s, bad);
+            assert!(answer.starts_with("? bad clock"), "{bad}: {answer}");
+            assert!(answer.contains("expected left=MS inc=MS"), "{answer}");
+        }
+        // An engine without a win rate answers the plain ply.
+        let mut r = Session::new("tictactoe", "random").unwrap();
+        assert_eq!(ask(&mut r, "clock movetime=100"), "=\n\n");
+        let plain = ask(&mut r, "genmove");
+        assert!(
+            !plain.contains("winrate") && plain.split_whitespace().count() == 2,
+            "{plain}"
+        );
+        assert!(COMMANDS.contains(&"clock"));
+    }
+
+    #[test]
+    fn reported_win_rates() {
+        let words = |t: &'static str| t.split_whitespace();
+        assert_eq!(reported_win_rate(words("winrate=0.5 later=1")), Ok(Some(0.5)));
+        assert_eq!(reported_win_rate(words("other")), Ok(None));
+        for bad in [
+            "winrate=",
+            "winrate=x",
+            "winrate=-0.1",
+            "winrate=1.01",
+            "winrate=nan",
+        ] {
+            assert!(
+                reported_win_rate(words(bad))
+                    .unwrap_err()
+                    .contains("expected winrate=W"),
+                "{bad}"
+            );
+        }
+        let clock = Clock::PerPly(Duration::from_millis(250));
+        assert_eq!(clock_command(&clock), "clock movetime=250");
+        assert_eq!(parse_clock("movetime=250").unwrap(), Some(clock));
     }
 
     #[test]

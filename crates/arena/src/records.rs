@@ -75,11 +75,22 @@ pub struct GameRecord {
     pub result: GameResult,
     /// The winning colour (`black`/`white`), if any.
     pub winner_colour: Option<String>,
-    /// Why the game ended: `rules`, `length cap`, or what an engine did
-    /// wrong (crash, timeout, illegal or unreadable ply).
+    /// Why the game ended: `rules`, `length cap`, `time` (the loser ran
+    /// out of time), `resign` (adjudicated on the engines' win rates), or
+    /// what an engine did wrong (`forfeit: ...`: crash, timeout, illegal or
+    /// unreadable ply).
     pub reason: String,
     /// Thinking time by seat, in milliseconds.
     pub time_ms: Seats<f64>,
+    /// Under a clock: each ply's thinking time after the opening, in
+    /// milliseconds (empty without clocks).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ply_ms: Vec<f64>,
+    /// Under a clock: milliseconds left on each seat's game clock at the
+    /// end (negative by the overrun of a player that lost on time; `null`
+    /// for a fixed time per ply or no clock). Absent without clocks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock_ms: Option<Seats<Option<f64>>>,
 }
 
 /// The settings a tournament directory belongs to (`tournament.json`).
@@ -103,6 +114,17 @@ pub struct TournamentConfig {
     /// `opening_plies` is 0).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub openings: Option<SuiteConfig>,
+    /// How far (milliseconds) a ply may go beyond its clock before it loses
+    /// on time (`--timemargin`; 0 when absent).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub time_margin_ms: u64,
+    /// Resign adjudication (`--resign`), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resign: Option<String>,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// What a tournament records of its opening file: enough to refuse a
@@ -130,6 +152,8 @@ impl TournamentConfig {
             && self.opening_plies == other.opening_plies
             && self.openings.as_ref().map(|o| (&o.order, o.count, &o.hash))
                 == other.openings.as_ref().map(|o| (&o.order, o.count, &o.hash))
+            && self.time_margin_ms == other.time_margin_ms
+            && self.resign == other.resign
     }
 }
 
@@ -140,6 +164,9 @@ pub struct PlayerEntry {
     pub name: String,
     /// Its engine spec.
     pub engine: String,
+    /// Its time control (`--tc`, `--player-tc`), if it plays under a clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tc: Option<String>,
 }
 
 /// Results of one player from one seat.
@@ -303,6 +330,8 @@ mod tests {
                 first: 1.5,
                 second: 0.25,
             },
+            ply_ms: Vec::new(),
+            clock_ms: None,
         }
     }
 
@@ -312,6 +341,20 @@ mod tests {
         let text = format!("{line}\n\n{line}\n");
         let games = parse_games_jsonl(&text).unwrap();
         assert_eq!(games, vec![sample(), sample()]);
+        // Records without clocks are written as before, and clocks round-trip.
+        assert!(!line.contains("clock_ms") && !line.contains("ply_ms"));
+        let mut timed = sample();
+        timed.ply_ms = vec![12.5, 3.0];
+        timed.clock_ms = Some(Seats {
+            first: Some(-20.0),
+            second: None,
+        });
+        let line = serde_json::to_string(&timed).unwrap();
+        assert!(
+            line.contains(r#""clock_ms":{"first":-20.0,"second":null}"#),
+            "{line}"
+        );
+        assert_eq!(parse_games_jsonl(&line).unwrap(), vec![timed]);
     }
 
     #[test]

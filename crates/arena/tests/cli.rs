@@ -375,7 +375,13 @@ fn engine_protocol_over_pipes() {
     assert!(blocks[3].starts_with("? illegal ply b2"), "{}", blocks[3]);
     assert_eq!(blocks[4], "= a1 b1 c1 a2 c2 a3 b3 c3");
     assert!(
-        blocks[5].starts_with("= ") && blocks[5].len() <= 4,
+        // The ply, then the engine's win rate for it.
+        blocks[5].starts_with("= ")
+            && blocks[5].split_whitespace().nth(1).is_some_and(|p| p.len() == 2)
+            && blocks[5]
+                .split_whitespace()
+                .nth(2)
+                .is_some_and(|w| w.starts_with("winrate=")),
         "{}",
         blocks[5]
     );

@@ -141,6 +141,10 @@ fn tiny_tournaments_on_every_game() {
             out: None,
             shard: None,
             timeout: Duration::from_secs(10),
+            tc: None,
+            player_tc: Vec::new(),
+            time_margin: Duration::ZERO,
+            resign: None,
             progress: false,
         };
         let summary = tournament::run(&settings).unwrap();

@@ -87,6 +87,10 @@ fn runs_folder(name: &str) -> PathBuf {
         out: Some(root.join("done")),
         shard: None,
         timeout: Duration::from_secs(10),
+        tc: None,
+        player_tc: Vec::new(),
+        time_margin: Duration::ZERO,
+        resign: None,
         progress: false,
     };
     arena::tournament::run(&settings).unwrap();

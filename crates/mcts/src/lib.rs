@@ -58,6 +58,7 @@
 //! helper threads do not fault in fresh pages from their allocator arenas
 //! on every search. The crate's README gives the measurements.
 
+pub mod clock;
 mod options;
 mod search;
 mod tree;
@@ -69,6 +70,7 @@ use std::time::{Duration, Instant};
 
 use abstracta_core::Game;
 
+pub use clock::{Clock, TimePlan};
 pub use options::{
     Decisive, MctsOptions, OptionsError, DEFAULT_ITERATIONS, DEFAULT_MAX_NODES, KEYS, MAX_PRIOR_VISITS,
 };
@@ -375,6 +377,28 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
     /// best ply and statistics. Continues with the kept tree if `game` is
     /// its root position (same hash and ply count), else starts afresh.
     pub fn search(&mut self, game: &G) -> SearchResult<G::Ply> {
+        self.search_planned(game, None)
+    }
+
+    /// Searches `game` under `clock` instead of the options' budgets: for
+    /// as long as the [`TimePlan`] of the clock and the game says, stopping
+    /// early once the choice cannot change and searching longer while it
+    /// keeps changing (see [`clock`]). The options' `time` and `iters` are
+    /// not used. With `parallel=root` the plan's target is searched, with
+    /// neither early stop nor extensions.
+    pub fn search_clocked(&mut self, game: &G, clock: &Clock) -> SearchResult<G::Ply> {
+        self.search_planned(game, Some(TimePlan::for_game(clock, game)))
+    }
+
+    /// Searches `game` by `plan` (as [`search_clocked`](Mcts::search_clocked)
+    /// does with the plan of its clock). A plan with `target == limit` and
+    /// `early_stop` is a fixed time that ends as soon as the choice cannot
+    /// change: it saves wall time, not strength.
+    pub fn search_with_plan(&mut self, game: &G, plan: &TimePlan) -> SearchResult<G::Ply> {
+        self.search_planned(game, Some(*plan))
+    }
+
+    fn search_planned(&mut self, game: &G, plan: Option<TimePlan>) -> SearchResult<G::Ply> {
         let start = Instant::now();
         let opts = self.options.clone();
         let to_move = game.to_move_seat();
@@ -393,8 +417,11 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
             };
         }
         let threads = opts.thread_count();
-        let deadline = opts.time.map(|t| start + t);
-        let budget = opts.iteration_budget();
+        let (deadline, budget) = match plan {
+            Some(p) if opts.root_parallel && threads > 1 => (Some(start + p.target), None),
+            Some(p) => (Some(start + p.limit), None),
+            None => (opts.time.map(|t| start + t), opts.iteration_budget()),
+        };
         let root_room = root_room(game);
         self.stop.store(RUNNING, Ordering::SeqCst);
         let result = if opts.root_parallel && threads > 1 {
@@ -427,6 +454,7 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
             let mut max_depth = 0;
             if !(opts.solver && tree.root().proof() != UNPROVEN) {
                 let mut main = Worker::<G>::new(seed, shared.slots);
+                main.clock = plan.map(|p| (start, clock::Manager::new(p, u64::from(tree.root().visits()))));
                 std::thread::scope(|s| {
                     let helpers: Vec<_> = (1..threads)
                         .map(|t| {

@@ -163,6 +163,9 @@ pub(crate) struct Worker<G: Game> {
     amaf: [Vec<u64>; 2],
     pub iterations: u64,
     pub max_depth: u32,
+    /// The time manager of a search under a clock, with the search's start
+    /// (on one worker only: it stops the others through `done`).
+    pub clock: Option<(Instant, crate::clock::Manager)>,
 }
 
 /// How an iteration's leaf was scored.
@@ -235,6 +238,7 @@ impl<G: Game> Worker<G> {
             amaf: [vec![0; words], vec![0; words]],
             iterations: 0,
             max_depth: 0,
+            clock: None,
         }
     }
 
@@ -248,9 +252,18 @@ impl<G: Game> Worker<G> {
                 break;
             }
             if let Some(deadline) = sh.deadline {
-                if n % 8 == 0 && Instant::now() >= deadline {
-                    sh.done.store(true, Ordering::Relaxed);
-                    break;
+                // Not before the first iterations: a search under a clock
+                // that is nearly out still expands its root and chooses.
+                if n % 8 == 0 && n > 0 {
+                    let now = Instant::now();
+                    let managed = self
+                        .clock
+                        .as_mut()
+                        .is_some_and(|(start, m)| m.check(*start, now, sh.tree));
+                    if managed || now >= deadline {
+                        sh.done.store(true, Ordering::Relaxed);
+                        break;
+                    }
                 }
             }
             if let Some(budget) = sh.budget {

@@ -9,7 +9,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use abstracta::player::{Analysis, AnyPlayer, Choice, EngineError};
+use abstracta::player::{Analysis, AnyPlayer, Choice, Clock, EngineError};
 use abstracta::{AnyGame, PlayError};
 use rustix::process::{kill_process_group, Pid, Signal};
 
@@ -24,6 +24,9 @@ pub const MAX_ANSWER_BYTES: usize = 1024 * 1024;
 /// Lines read ahead of the answer being read: the reader waits (and so
 /// does the engine) rather than buffering more.
 const READ_AHEAD: usize = 16;
+/// How long past its clock and the margin a clocked `genmove` is waited
+/// for before the engine is given up (it has lost on time by then).
+const CLOCK_GRACE: Duration = Duration::from_millis(200);
 
 /// What the reader thread passes on.
 enum Line {
@@ -83,6 +86,13 @@ pub struct CmdPlayer {
     /// Why the engine is no longer talked to (a timeout or a protocol
     /// error leaves its answers out of step).
     broken: Option<String>,
+    /// The clock for the next `genmove`.
+    clock: Option<Clock>,
+    /// How far past its clock a `genmove` is still waited for.
+    time_margin: Duration,
+    /// Whether the engine refused the `clock` command (an engine from
+    /// before it): it is not sent again.
+    clock_refused: bool,
 }
 
 impl fmt::Debug for CmdPlayer {
@@ -164,16 +174,31 @@ impl CmdPlayer {
             timeout,
             synced: None,
             broken: None,
+            clock: None,
+            time_margin: Duration::ZERO,
+            clock_refused: false,
         })
+    }
+
+    /// Under a clock, waits for a `genmove` until its clock and `margin`
+    /// have run out (and a moment more), rather than the whole timeout.
+    pub fn set_time_margin(&mut self, margin: Duration) {
+        self.time_margin = margin;
     }
 
     /// Sends one command and returns the text of a `= ...` answer (the
     /// lines after `=`, joined by newlines).
     pub fn command(&mut self, command: &str) -> Result<String, EngineError> {
+        self.command_within(command, self.timeout)
+    }
+
+    /// [`command`](CmdPlayer::command), waiting at most `wait` for the
+    /// answer.
+    fn command_within(&mut self, command: &str, wait: Duration) -> Result<String, EngineError> {
         if let Some(reason) = &self.broken {
             return Err(self.protocol_error(command, "", reason.clone()));
         }
-        let result = self.exchange(command);
+        let result = self.exchange(command, wait);
         if let Err(e) = &result {
             if matches!(e, EngineError::Timeout { .. } | EngineError::Protocol { .. }) {
                 self.broken = Some(format!("no longer answered after an earlier error: {e}"));
@@ -191,7 +216,7 @@ impl CmdPlayer {
         }
     }
 
-    fn exchange(&mut self, command: &str) -> Result<String, EngineError> {
+    fn exchange(&mut self, command: &str, wait: Duration) -> Result<String, EngineError> {
         let crashed = |me: &Self| EngineError::Crashed {
             engine: me.name.clone(),
             command: command.to_owned(),
@@ -203,7 +228,7 @@ impl CmdPlayer {
         if written.is_err() {
             return Err(crashed(self));
         }
-        let deadline = Instant::now() + self.timeout;
+        let deadline = Instant::now() + wait;
         let mut answer: Vec<String> = Vec::new();
         let (mut lines, mut bytes) = (0usize, 0usize);
         loop {
@@ -221,7 +246,7 @@ impl CmdPlayer {
                     return Err(EngineError::Timeout {
                         engine: self.name.clone(),
                         command: command.to_owned(),
-                        seconds: self.timeout.as_secs_f64(),
+                        seconds: wait.as_secs_f64(),
                     })
                 }
                 Err(RecvTimeoutError::Disconnected) => return Err(crashed(self)),
@@ -324,9 +349,31 @@ impl AnyPlayer for CmdPlayer {
         if status.is_finished() {
             return Err(EngineError::GameOver { status });
         }
+        let started = Instant::now();
         self.sync(game)?;
-        let answer = self.command("genmove")?;
-        let word = answer.split_whitespace().next().unwrap_or("");
+        let mut wait = self.timeout;
+        if let Some(clock) = self.clock.take() {
+            if !self.clock_refused {
+                let left = clock.less(started.elapsed());
+                match self.command(&crate::protocol::clock_command(&left)) {
+                    Ok(_) => {}
+                    Err(EngineError::Refused { .. }) => self.clock_refused = true,
+                    Err(e) => return Err(e),
+                }
+            }
+            let allowed = clock.available() + self.time_margin + CLOCK_GRACE;
+            wait = wait.min(allowed.saturating_sub(started.elapsed()));
+        }
+        let answer = self.command_within("genmove", wait)?;
+        let mut words = answer.split_whitespace();
+        let word = words.next().unwrap_or("");
+        let win_rate = match crate::protocol::reported_win_rate(words) {
+            Ok(w) => w,
+            Err(reason) => {
+                self.synced = None;
+                return Err(self.protocol_error("genmove", &answer, reason));
+            }
+        };
         let mut next = game.clone_box();
         let ply = match next.play(word) {
             Ok(canonical) => canonical,
@@ -344,7 +391,7 @@ impl AnyPlayer for CmdPlayer {
         if let Some((_, seen)) = self.synced.as_mut() {
             seen.push(ply.clone());
         }
-        Ok(Choice { ply, win_rate: None })
+        Ok(Choice { ply, win_rate })
     }
 
     fn analyze(&mut self, game: &dyn AnyGame) -> Result<Analysis, EngineError> {
@@ -358,6 +405,13 @@ impl AnyPlayer for CmdPlayer {
 
     fn set_option(&mut self, key: &str, value: &str) -> Result<(), EngineError> {
         self.command(&format!("set {key} {value}")).map(|_| ())
+    }
+
+    /// Sent as the protocol's `clock` command before the next `genmove`
+    /// (less the time spent bringing the engine to the position); an
+    /// engine that refuses the command is not sent it again.
+    fn set_clock(&mut self, clock: Option<Clock>) {
+        self.clock = clock;
     }
 
     fn threads(&self) -> usize {

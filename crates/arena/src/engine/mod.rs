@@ -28,14 +28,18 @@ pub struct BuildOptions {
     pub seed: u64,
     /// How long an external engine may take to answer one command.
     pub timeout: Duration,
+    /// Under a clock, how far an external engine's `genmove` may go beyond
+    /// its clock before arena stops waiting (it has lost on time).
+    pub time_margin: Duration,
 }
 
 impl Default for BuildOptions {
-    /// Seed 0 and a 60 s answer timeout.
+    /// Seed 0, a 60 s answer timeout and no time margin.
     fn default() -> BuildOptions {
         BuildOptions {
             seed: 0,
             timeout: Duration::from_secs(60),
+            time_margin: Duration::ZERO,
         }
     }
 }
@@ -49,7 +53,11 @@ pub fn build(
     options: &BuildOptions,
 ) -> Result<Box<dyn AnyPlayer>, EngineError> {
     match spec {
-        EngineSpec::Cmd { program, args } => Ok(Box::new(CmdPlayer::spawn(program, args, options.timeout)?)),
+        EngineSpec::Cmd { program, args } => {
+            let mut player = CmdPlayer::spawn(program, args, options.timeout)?;
+            player.set_time_margin(options.time_margin);
+            Ok(Box::new(player))
+        }
         _ => game.player(spec, options.seed),
     }
 }

@@ -416,6 +416,7 @@ mod tests {
                 .map(|n| crate::records::PlayerEntry {
                     name: (*n).into(),
                     engine: "random".into(),
+                    tc: None,
                 })
                 .collect(),
             format: "round-robin".into(),
@@ -424,6 +425,8 @@ mod tests {
             games: 4,
             shard: None,
             openings: None,
+            time_margin_ms: 0,
+            resign: None,
         };
         assert_eq!(expected_games(&config), 12);
         config.format = "gauntlet".into();

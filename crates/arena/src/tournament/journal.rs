@@ -135,6 +135,14 @@ pub(super) fn difference(old: &TournamentConfig, new: &TournamentConfig, shards:
             if a.engine != b.engine {
                 return differs(&format!("the engine of player {}", a.name), &a.engine, &b.engine);
             }
+            if a.tc != b.tc {
+                let tc = |t: &Option<String>| t.clone().unwrap_or_else(|| "none".to_owned());
+                return differs(
+                    &format!("the time control of player {}", a.name),
+                    &tc(&a.tc),
+                    &tc(&b.tc),
+                );
+            }
         }
     }
     if old.format != new.format {
@@ -163,6 +171,17 @@ pub(super) fn difference(old: &TournamentConfig, new: &TournamentConfig, shards:
         if !same {
             return differs("the opening suite", &suite(&old.openings), &suite(&new.openings));
         }
+    }
+    if old.time_margin_ms != new.time_margin_ms {
+        return differs(
+            "the time margin",
+            &format!("{} ms", old.time_margin_ms),
+            &format!("{} ms", new.time_margin_ms),
+        );
+    }
+    if old.resign != new.resign {
+        let rule = |r: &Option<String>| r.clone().unwrap_or_else(|| "none".to_owned());
+        return differs("the resign rule", &rule(&old.resign), &rule(&new.resign));
     }
     if shards && old.shard != new.shard {
         let shard = |s: &Option<String>| s.clone().unwrap_or_else(|| "none".to_owned());

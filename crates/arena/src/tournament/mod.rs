@@ -12,7 +12,8 @@
 //! `schedule` (players, pairings, slots, openings), `journal` (the
 //! directory and its files), `pool` (the worker threads, sharing the game
 //! as an [`abstracta::AnyGame`]), `progress` (the
-//! bar), `sprt` (early stopping), `ratings` (the games of many folders
+//! bar), `sprt` (early stopping), [`clock`] (time controls, resign
+//! adjudication), `ratings` (the games of many folders
 //! for one rating list), `referee` (one game), `tally` (running
 //! results and the summary), `table` (the printed table) and `merge`.
 
@@ -25,6 +26,7 @@ use crate::error::ArenaError;
 use crate::records::Summary;
 use crate::stats::Sprt;
 
+pub mod clock;
 mod journal;
 pub mod lock;
 mod merge;
@@ -40,6 +42,7 @@ pub mod suite;
 mod table;
 mod tally;
 
+pub use clock::{parse_player_tc, PlayerTcError, Resign, ResignError, TimeControl, TimeControlError};
 pub use journal::write_atomically;
 pub use merge::merge;
 pub use options::{
@@ -83,6 +86,15 @@ pub struct TournamentSettings {
     pub shard: Option<Shard>,
     /// How long an external engine may take for one answer.
     pub timeout: Duration,
+    /// Every player's time control (`--tc`; none: no clock).
+    pub tc: Option<TimeControl>,
+    /// Time controls of single players by name (`--player-tc`), replacing
+    /// `tc` for them (none: no clock for that player).
+    pub player_tc: Vec<(String, Option<TimeControl>)>,
+    /// How far a ply may go beyond its clock before it loses on time.
+    pub time_margin: Duration,
+    /// Resign adjudication on the engines' reported win rates.
+    pub resign: Option<Resign>,
     /// Show a progress bar (only drawn when stderr is a terminal).
     pub progress: bool,
 }
@@ -167,6 +179,10 @@ mod tests {
             out: None,
             shard: None,
             timeout: Duration::from_secs(5),
+            tc: None,
+            player_tc: Vec::new(),
+            time_margin: Duration::ZERO,
+            resign: None,
             progress: false,
         };
         let summary = run(&settings).unwrap();

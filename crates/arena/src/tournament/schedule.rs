@@ -2,13 +2,14 @@
 //! sits (round, pairing, colours) and the seeded opening of each round.
 
 use std::collections::BTreeSet;
+use std::time::Duration;
 
 use abstracta::{mix_seed, AnyGame};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use super::suite::Suite;
-use super::{Format, TournamentSettings};
+use super::{Format, TimeControl, TournamentSettings};
 use crate::engine::EngineSpec;
 use crate::error::ArenaError;
 use crate::records::{PlayerEntry, TournamentConfig};
@@ -21,6 +22,8 @@ pub(super) const MAX_GAMES: u64 = 1_000_000_000_000;
 pub(super) struct Plan {
     pub(super) config: TournamentConfig,
     pub(super) engines: Vec<EngineSpec>,
+    /// Each player's time control, in player order.
+    pub(super) clocks: Vec<Option<TimeControl>>,
     pub(super) pairings: Vec<(usize, usize)>,
     /// The opening suite, when the openings come from a file.
     pub(super) suite: Option<Suite>,
@@ -76,6 +79,27 @@ pub(super) fn plan(settings: &TournamentSettings) -> Result<Plan, ArenaError> {
     if settings.games == 0 {
         return Err(ArenaError::usage("--games must be at least 1"));
     }
+    let mut clocks = vec![settings.tc; engines.len()];
+    for (name, tc) in &settings.player_tc {
+        let Some(i) = settings.players.iter().position(|(n, _)| n == name) else {
+            return Err(ArenaError::usage(format!(
+                "--player-tc {name}=...: there is no player {name:?} (players: {})",
+                settings
+                    .players
+                    .iter()
+                    .map(|(n, _)| n.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        };
+        clocks[i] = *tc;
+    }
+    if settings.time_margin > Duration::from_secs(1_000_000) {
+        return Err(ArenaError::usage(format!(
+            "bad --timemargin {}: expected milliseconds, at most 1000000000",
+            settings.time_margin.as_millis()
+        )));
+    }
     let pairings = pairings_of(engines.len(), settings.format);
     let total = settings.games.checked_mul(pairings.len() as u64);
     if total.map_or(true, |t| t > MAX_GAMES) {
@@ -96,9 +120,11 @@ pub(super) fn plan(settings: &TournamentSettings) -> Result<Plan, ArenaError> {
             .players
             .iter()
             .zip(&engines)
-            .map(|((name, _), e)| PlayerEntry {
+            .zip(&clocks)
+            .map(|(((name, _), e), tc)| PlayerEntry {
                 name: name.clone(),
                 engine: e.to_string(),
+                tc: tc.map(|tc| tc.to_string()),
             })
             .collect(),
         format: settings.format.to_string(),
@@ -111,10 +137,13 @@ pub(super) fn plan(settings: &TournamentSettings) -> Result<Plan, ArenaError> {
         games: settings.games,
         shard: settings.shard.map(|s| s.to_string()),
         openings: suite.as_ref().map(|s| s.config.clone()),
+        time_margin_ms: settings.time_margin.as_millis() as u64,
+        resign: settings.resign.map(|r| r.to_string()),
     };
     Ok(Plan {
         config,
         engines,
+        clocks,
         pairings,
         suite,
     })

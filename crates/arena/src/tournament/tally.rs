@@ -241,6 +241,7 @@ mod tests {
                 .map(|n| PlayerEntry {
                     name: (*n).into(),
                     engine: "random".into(),
+                    tc: None,
                 })
                 .collect(),
             format: format.into(),
@@ -249,6 +250,8 @@ mod tests {
             openings: None,
             games: 100,
             shard: None,
+            time_margin_ms: 0,
+            resign: None,
         }
     }
 
@@ -277,6 +280,8 @@ mod tests {
                 first: 0.0,
                 second: 0.0,
             },
+            ply_ms: vec![],
+            clock_ms: None,
         }
     }
 
