@@ -1,52 +1,14 @@
 //! Integration tests driving the real `arena` binary on tic-tac-toe.
 
 use std::fs;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use arena::records::{parse_games_jsonl, parse_summary_json, GameRecord, GameResult, Summary};
 
-const BIN: &str = env!("CARGO_BIN_EXE_arena");
-
-fn arena(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().expect("run arena")
-}
-
-fn arena_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run arena");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arena-test-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn script(dir: &Path, name: &str, body: &str) -> String {
-    let path = dir.join(name);
-    fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
-    }
-    path.display().to_string()
-}
+mod common;
+use common::{arena, arena_stdin, assert_success, script, temp_dir, text, BIN};
 
 /// `arena tournament GAME` with a `--player` for each of `players`, then
 /// `extra`.
@@ -57,11 +19,6 @@ fn tournament_args<'a>(game: &'a str, players: &[&'a str], extra: &[&'a str]) ->
     }
     args.extend_from_slice(extra);
     args
-}
-
-#[track_caller]
-fn assert_success(out: &Output) {
-    assert!(out.status.success(), "{}", text(&out.stderr));
 }
 
 /// Runs arena, asserts that it succeeded and returns its standard output.

@@ -6,32 +6,14 @@
 #![cfg(unix)]
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
 use arena::records::{parse_games_jsonl, GameRecord, GameResult};
 
-const BIN: &str = env!("CARGO_BIN_EXE_arena");
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arena-clock-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn script(dir: &Path, name: &str, body: &str) -> String {
-    use std::os::unix::fs::PermissionsExt;
-    let path = dir.join(name);
-    fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
-    fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
-    path.display().to_string()
-}
+mod common;
+use common::{script, temp_dir, text, BIN};
 
 /// A tic-tac-toe engine in shell: it plays the first free cell, after
 /// `sleep` seconds, reporting `winrate` (nothing if empty), and appends

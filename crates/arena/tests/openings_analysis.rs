@@ -5,45 +5,14 @@
 use std::collections::{BTreeMap, HashSet};
 use std::fs;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 use arena::records::{parse_games_jsonl, GameRecord};
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_arena");
-
-fn arena(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().expect("run arena")
-}
-
-fn arena_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run arena");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arena-test-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-#[track_caller]
-fn assert_success(out: &Output) {
-    assert!(out.status.success(), "{}", text(&out.stderr));
-}
+mod common;
+use common::{arena, arena_stdin, assert_success, temp_dir, text, BIN};
 
 fn path(p: &Path) -> String {
     p.display().to_string()

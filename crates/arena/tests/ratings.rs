@@ -2,18 +2,10 @@
 //! real binary, on small tic-tac-toe tournaments of random engines.
 
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
 
-const BIN: &str = env!("CARGO_BIN_EXE_arena");
-
-fn arena(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().expect("run arena")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+mod common;
+use common::{arena, temp_dir, text};
 
 #[track_caller]
 fn arena_ok(args: &[&str]) -> String {
@@ -30,13 +22,6 @@ fn assert_bad_input(args: &[&str], what: &str) {
     assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
     assert!(err.contains(what), "{args:?}: expected {what:?} in {err}");
     assert!(!err.contains("panicked"), "{err}");
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arena-ratings-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// Plays a tic-tac-toe tournament into `dir`; returns the printed table.

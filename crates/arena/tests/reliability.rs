@@ -7,37 +7,15 @@
 
 use std::fs;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use arena::records::{parse_games_jsonl, parse_summary_json, GameRecord};
 use rustix::process::{kill_process, Pid, Signal};
 
-const BIN: &str = env!("CARGO_BIN_EXE_arena");
-
-fn arena(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().expect("run arena")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arena-rel-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn script(dir: &Path, name: &str, body: &str) -> String {
-    use std::os::unix::fs::PermissionsExt;
-    let path = dir.join(name);
-    fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
-    fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
-    path.display().to_string()
-}
+mod common;
+use common::{arena, script, temp_dir, text, BIN};
 
 /// `arena tournament tictactoe` between `players`, then `extra`.
 fn tournament(players: &[&str], extra: &[&str]) -> Vec<String> {
