@@ -6,8 +6,11 @@ use std::collections::HashMap;
 use std::fmt;
 
 use abstracta_core::toy::{TicTacToe, TicTacToeOptions, TicTacToePly};
-use abstracta_core::{Claims, Colour, Game, PlyBuf, SearchHints, Seat, Status};
+use abstracta_core::{Claims, Colour, Game, PlyBuf, SearchHints, Status};
 use mcts::{Mcts, MctsOptions, OptionsError, Proof};
+
+mod common;
+use common::{minimax, opts, value_for};
 
 /// Tic-tac-toe whose priors are exact: 1 for a ply that wins under
 /// perfect play, 0.5 for a draw, 0 for a loss (found by minimax), or, in
@@ -88,46 +91,6 @@ impl<const M: bool> Game for Oracle<M> {
     fn claimable_cells(&self) -> usize {
         self.0.claimable_cells()
     }
-}
-
-/// Exact value of `game` for `seat`: 1 win, 0.5 draw, 0 loss.
-fn value_for(game: &TicTacToe, seat: Seat, memo: &mut HashMap<(u64, u32), f64>) -> f64 {
-    let v = minimax(game, memo);
-    if game.to_move_seat() == seat || game.status().is_finished() {
-        if game.status().is_finished() {
-            game.status().reward(seat).unwrap_or(0.5)
-        } else {
-            v
-        }
-    } else {
-        1.0 - v
-    }
-}
-
-/// Exact value for the seat to move.
-fn minimax(game: &TicTacToe, memo: &mut HashMap<(u64, u32), f64>) -> f64 {
-    let seat = game.to_move_seat();
-    if let Some(r) = game.status().reward(seat) {
-        return r;
-    }
-    let key = (game.hash(), game.plies_played());
-    if let Some(&v) = memo.get(&key) {
-        return v;
-    }
-    let mut plies = PlyBuf::new();
-    game.legal_plies(&mut plies);
-    let mut best: f64 = 0.0;
-    for &p in &plies {
-        let mut g = game.clone();
-        g.play_unchecked(p);
-        best = best.max(value_for(&g, seat, memo));
-    }
-    memo.insert(key, best);
-    best
-}
-
-fn opts(spec: &str) -> MctsOptions {
-    spec.parse().unwrap_or_else(|e| panic!("{spec}: {e}"))
 }
 
 fn position<G: Game>(plies: &str) -> G {

@@ -6,44 +6,14 @@ use std::time::{Duration, Instant};
 
 use abstracta_core::conformance::position;
 use abstracta_core::toy::{TicTacToe, TicTacToePly};
-use abstracta_core::{Game, PlyBuf, Seat};
+use abstracta_core::{Game, Seat};
 use mcts::{Mcts, MctsOptions, OptionsError, Proof};
 
-fn opts(spec: &str) -> MctsOptions {
-    spec.parse().unwrap_or_else(|e| panic!("{spec}: {e}"))
-}
+mod common;
+use common::{minimax, opts};
 
 fn ply(s: &str) -> TicTacToePly {
     s.parse().unwrap()
-}
-
-/// Exact value for the seat to move: 1 win, 0.5 draw, 0 loss.
-fn minimax(game: &TicTacToe, memo: &mut HashMap<(u64, u32), f64>) -> f64 {
-    let seat = game.to_move_seat();
-    if let Some(r) = game.status().reward(seat) {
-        return r;
-    }
-    let key = (game.hash(), game.plies_played());
-    if let Some(&v) = memo.get(&key) {
-        return v;
-    }
-    let mut plies = PlyBuf::new();
-    game.legal_plies(&mut plies);
-    let mut best: f64 = 0.0;
-    for &p in &plies {
-        let mut g = game.clone();
-        g.play_unchecked(p);
-        let v = if g.status().is_finished() {
-            g.status().reward(seat).unwrap()
-        } else if g.to_move_seat() == seat {
-            minimax(&g, memo)
-        } else {
-            1.0 - minimax(&g, memo)
-        };
-        best = best.max(v);
-    }
-    memo.insert(key, best);
-    best
 }
 
 #[test]
