@@ -237,6 +237,13 @@ pub struct PairingSummary {
     pub colour_wins: BTreeMap<String, u64>,
     /// Games lost by forfeit (crash, timeout, illegal ply), by player name.
     pub forfeits: BTreeMap<String, u64>,
+    /// Games lost on time (reason `time`), by player name.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub time_losses: BTreeMap<String, u64>,
+    /// Games ended by resignation adjudication (reason `resign`), by the
+    /// name of the player that resigned.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub resignations: BTreeMap<String, u64>,
     /// Total thinking time by player name, in milliseconds.
     #[serde(default)]
     pub time_ms: BTreeMap<String, f64>,

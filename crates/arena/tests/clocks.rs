@@ -111,7 +111,11 @@ fn a_cmd_engine_that_overruns_its_clock_loses_on_time() {
         &[format!("slow=cmd:{slow}"), "fast=random".to_owned()],
         &["--games", "2", "--tc", "0.3+0.05", "--timemargin", "100"],
     );
-    ok(&out);
+    let table = ok(&out);
+    assert!(table.contains("losses on time: slow 2"), "{table}");
+    assert!(!table.contains("forfeits"), "{table}");
+    let summary = fs::read_to_string(dir.join("out/summary.json")).unwrap();
+    assert!(summary.contains(r#""time_losses": {"#), "{summary}");
     let recorded = games(&dir);
     assert_eq!(recorded.len(), 2);
     for game in &recorded {
@@ -235,7 +239,8 @@ fn resignation_is_adjudicated_when_both_engines_agree() {
         &players,
         &["--games", "2", "--resign", "plies=3,winrate=0.95"],
     );
-    ok(&out);
+    let table = ok(&out);
+    assert!(table.contains("resignations: doomed 2"), "{table}");
     for game in games(&dir) {
         assert_eq!(game.reason, "resign", "{game:?}");
         assert!(seat_of(&game, "sure").1, "{game:?}");

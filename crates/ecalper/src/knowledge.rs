@@ -18,18 +18,12 @@ use crate::engine::{with_engine, Engine, Phase, Storage};
 use crate::groups::decide;
 use crate::{Ecalper, EcalperPly};
 
-/// The search settings this game recommends: the last replacement in the
-/// tree and in playouts, guided replacements in playouts.
-pub(crate) const SEARCH_HINTS: SearchHints = SearchHints {
-    decisive: true,
-    decisive_in_playouts: true,
-    guided: true,
-    prior_visits: PRIOR_VISITS,
-    ..SearchHints::DEFAULT
-};
-
-/// Virtual visits a prior is worth.
-const PRIOR_VISITS: u32 = 10;
+/// The search settings this game recommends: none of the knowledge
+/// below. Each part is offered behind its switch (`decisive=on`,
+/// `guided=on`, `prior=10`), but in matches each cost strength against
+/// plain RAVE playouts (crates/ecalper/README.md), so the defaults leave
+/// them off.
+pub(crate) const SEARCH_HINTS: SearchHints = SearchHints::DEFAULT;
 
 impl<const N: usize> Engine<N> {
     /// Whether the side to move owes the game's last ply: the replacement

@@ -69,9 +69,15 @@ pub fn format_table(summary: &Summary) -> String {
             "  wins by seat: first {}, second {}; by colour: {}; draws {}\n",
             p.first_seat_wins, p.second_seat_wins, colours, p.draws
         ));
-        if !p.forfeits.is_empty() {
-            let f: Vec<String> = p.forfeits.iter().map(|(n, c)| format!("{n} {c}")).collect();
-            out.push_str(&format!("  forfeits: {}\n", f.join(", ")));
+        for (label, counts) in [
+            ("forfeits", &p.forfeits),
+            ("losses on time", &p.time_losses),
+            ("resignations", &p.resignations),
+        ] {
+            if !counts.is_empty() {
+                let f: Vec<String> = counts.iter().map(|(n, c)| format!("{n} {c}")).collect();
+                out.push_str(&format!("  {label}: {}\n", f.join(", ")));
+            }
         }
         if p.games > 0 && !p.time_ms.is_empty() {
             let t: Vec<String> = p

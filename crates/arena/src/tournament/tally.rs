@@ -55,6 +55,8 @@ impl Tally {
                 second_seat_wins: 0,
                 colour_wins: BTreeMap::new(),
                 forfeits: BTreeMap::new(),
+                time_losses: BTreeMap::new(),
+                resignations: BTreeMap::new(),
                 time_ms: BTreeMap::new(),
                 sprt: None,
             },
@@ -121,13 +123,19 @@ impl Tally {
                 if let Some(c) = &r.winner_colour {
                     *p.colour_wins.entry(c.clone()).or_insert(0) += 1;
                 }
-                if r.reason.starts_with("forfeit") {
-                    let loser = if first_won {
-                        &r.players.second
-                    } else {
-                        &r.players.first
-                    };
-                    *p.forfeits.entry(loser.clone()).or_insert(0) += 1;
+                let loser = if first_won {
+                    &r.players.second
+                } else {
+                    &r.players.first
+                };
+                let by_reason = match r.reason.as_str() {
+                    "time" => Some(&mut p.time_losses),
+                    "resign" => Some(&mut p.resignations),
+                    reason if reason.starts_with("forfeit") => Some(&mut p.forfeits),
+                    _ => None,
+                };
+                if let Some(counts) = by_reason {
+                    *counts.entry(loser.clone()).or_insert(0) += 1;
                 }
             }
         }
