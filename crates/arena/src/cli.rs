@@ -79,6 +79,10 @@ pub enum CommandLine {
     /// tournament folders.
     #[command(long_about = RATINGS_HELP)]
     Ratings(RatingsArgs),
+    /// Tune numeric engine-spec keys (c, prior, eval, ...) by SPSA over
+    /// games between the engine at perturbed values.
+    #[command(long_about = TUNE_HELP)]
+    Tune(TuneArgs),
     /// Play in the terminal, humans against engines.
     Play {
         /// Game spec.
@@ -211,6 +215,62 @@ by default, to the mean rating, which is 0.
 One name is one player in every folder; a name with different engine specs
 in different folders is refused. Folders of the same tournament (shards and
 their merge) count each game once.";
+
+/// What `arena tune --help` says about the method.
+pub const TUNE_HELP: &str = "Tune numeric engine-spec keys by SPSA over games.
+
+Every iteration moves each --param up or down by its current perturbation
+(signs at random, seeded), plays --pairs colour-swapped game pairs between
+the engine at the plus values and at the minus values, and moves each value
+towards the side that won: by a_k / c_k * (plus wins - minus wins) * sign,
+kept in its range. The perturbation c_k falls to the param's step at the
+last iteration; the learning rate a_k / c_k^2 falls to --rate (SPSA's usual
+exponents 0.101 and 0.602, stability constant a tenth of --iterations).
+
+--out keeps tune.json (the settings) and tune.jsonl (one line per finished
+iteration with the values after it); the same command resumes a stopped
+run, other settings are refused. The result is a starting point: check it
+with a tournament against the defaults.";
+
+/// The options of `arena tune`.
+#[derive(Debug, Args)]
+pub struct TuneArgs {
+    /// Game spec.
+    pub spec: String,
+    /// The engine the tuned keys are added to (mcts only; its budget is
+    /// the budget of every game).
+    #[arg(long, default_value = "mcts:time=100ms")]
+    pub engine: String,
+    /// A tuned key: KEY=START,MIN..MAX[,step=S] (S: the last
+    /// perturbation, default a twentieth of the range). Repeatable.
+    #[arg(long = "param", required = true)]
+    pub params: Vec<crate::tune::Param>,
+    /// Iterations of the run.
+    #[arg(long, default_value_t = 200)]
+    pub iterations: u64,
+    /// Colour-swapped game pairs per iteration.
+    #[arg(long, default_value_t = 1)]
+    pub pairs: u64,
+    /// The learning rate a_k / c_k^2 at the last iteration.
+    #[arg(long, default_value_t = 0.05)]
+    pub rate: f64,
+    /// Random opening plies of each pair.
+    #[arg(long, default_value_t = 2)]
+    pub opening_plies: u32,
+    /// Seed of the perturbations, openings and engines.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games played at once (default: cores / engine threads).
+    #[arg(long)]
+    pub concurrency: Option<usize>,
+    /// The folder that records the run (and resumes it).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Print one JSON object (settings, every iteration, result) at the end
+    /// instead of the text report.
+    #[arg(long)]
+    pub json: bool,
+}
 
 /// The options of `arena ratings`.
 #[derive(Debug, Args)]
@@ -468,6 +528,47 @@ pub fn run(cli: Cli) -> Result<(), ArenaError> {
         CommandLine::Merge { dirs, out, sprt } => {
             let summary = tournament::merge(&dirs, out.as_deref(), sprt)?;
             print(&tournament::format_table(&summary))
+        }
+        CommandLine::Tune(args) => {
+            if args.concurrency == Some(0) {
+                return Err(ArenaError::usage("--concurrency must be at least 1"));
+            }
+            let config = crate::tune::TuneConfig {
+                spec: args.spec,
+                engine: args.engine,
+                params: args.params,
+                iterations: args.iterations,
+                pairs: args.pairs,
+                rate: args.rate,
+                opening_plies: args.opening_plies,
+                seed: args.seed,
+            };
+            let json = args.json;
+            let mut progress = |it: &crate::tune::Iteration, c: &crate::tune::TuneConfig| {
+                if !json {
+                    let values: Vec<String> = c
+                        .params
+                        .iter()
+                        .zip(&it.theta)
+                        .map(|(p, v)| format!("{}={v:.4}", p.key))
+                        .collect();
+                    crate::stderr!(
+                        "iteration {}/{}: plus {} minus {} draws {} -> {}",
+                        it.iteration + 1,
+                        c.iterations,
+                        it.plus_wins,
+                        it.minus_wins,
+                        it.draws,
+                        values.join(" ")
+                    );
+                }
+            };
+            let report = crate::tune::run(config, &args.out, args.concurrency, &mut progress)?;
+            if json {
+                print(&(serde_json::to_string_pretty(&report).unwrap_or_default() + "\n"))
+            } else {
+                print(&crate::tune::format_report(&report))
+            }
         }
         CommandLine::Ratings(args) => {
             let options = crate::ratings::FitOptions {

@@ -51,5 +51,6 @@ pub mod records;
 pub mod serve;
 pub mod stats;
 pub mod tournament;
+pub mod tune;
 
 pub use error::ArenaError;
