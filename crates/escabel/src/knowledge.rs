@@ -7,7 +7,7 @@
 //! (else the opponent could take it and make a crosscut, E2). Priors
 //! prefer the same saves and placements near the stacks.
 
-use abstracta_core::{knowledge, Game, PlyBuf, Point, SearchHints};
+use abstracta_core::{knowledge, Colour, Game, PlyBuf, Point, SearchHints};
 use rand::Rng;
 
 use crate::engine::{with_engine, Storage};
@@ -29,6 +29,12 @@ const PRIOR_SAVE: f32 = 0.7;
 const PRIOR_NEAR_OWN: f32 = 0.55;
 const PRIOR_NEAR: f32 = 0.5;
 const PRIOR_FAR: f32 = 0.4;
+/// Prior win rates of stacking moves: one that leaves the mover more
+/// crosscuts won by height (E3c) than the opponent, compared with before,
+/// one that leaves fewer, and the others.
+const PRIOR_STACK_GAINS: f32 = 0.7;
+const PRIOR_STACK_LOSES: f32 = 0.4;
+const PRIOR_STACK: f32 = 0.5;
 
 impl Escabel {
     /// A point that saves a diagonal link of the mover's threatened by the
@@ -83,14 +89,21 @@ impl Escabel {
     /// [`Game::ply_priors`](abstracta_core::Game::ply_priors): placements
     /// that save a threatened diagonal link (anywhere on the board) are
     /// liked most, then placements next to the mover's own stacks, then
-    /// next to any stack; far placements least. Stacking moves and the swap
-    /// get no opinion.
+    /// next to any stack; far placements least. Stacking moves that win
+    /// the mover crosscuts by height (E3c), counted against those the
+    /// opponent wins, are liked, those that lose some disliked; the swap
+    /// gets no opinion. Priors are set once per expanded node, so trying
+    /// each stacking move on a copy of the board is affordable there.
     pub(crate) fn priors(&self, plies: &[EscabelPly], out: &mut [f32]) -> bool {
         let me = self.to_move;
         with_engine!(self.storage, e => {
             let saves = e.link_saves(me);
             let own = e.geo.neighbours8(e.occ[me.index()]);
             let any = own | e.geo.neighbours8(e.occ[me.opponent().index()]);
+            let balance = |e: &crate::engine::Engine<_>| {
+                e.crosscuts_won(me).count() as i32 - e.crosscuts_won(me.opponent()).count() as i32
+            };
+            let before = balance(e);
             for (ply, prior) in plies.iter().zip(out.iter_mut()) {
                 *prior = match *ply {
                     EscabelPly::Place(p) => {
@@ -105,11 +118,84 @@ impl Escabel {
                             PRIOR_FAR
                         }
                     }
-                    _ => 0.5,
+                    EscabelPly::Stack { from, to } => {
+                        let mut after = e.clone();
+                        after.stack(e.index(from), e.index(to), me);
+                        match balance(&after).cmp(&before) {
+                            std::cmp::Ordering::Greater => PRIOR_STACK_GAINS,
+                            std::cmp::Ordering::Less => PRIOR_STACK_LOSES,
+                            std::cmp::Ordering::Equal => PRIOR_STACK,
+                        }
+                    }
+                    EscabelPly::Swap => 0.5,
                 };
             }
         });
         true
+    }
+
+    /// The colour holding AMAF slot `slot` (see `Game::claimed_cell`): for
+    /// a placement's slot the colour on its point; for a stacking move's
+    /// the colour on its target if the opponent's stands on its source.
+    pub(crate) fn slot_holder(&self, slot: usize) -> Option<Colour> {
+        let n = self.size();
+        let nn = usize::from(n) * usize::from(n);
+        if slot >= 5 * nn {
+            return None;
+        }
+        let (plane, i) = (slot / nn, slot % nn);
+        let to = Point::new((i % usize::from(n)) as u8, (i / usize::from(n)) as u8);
+        let (colour, _) = self.stack_at(to)?;
+        if plane == 0 {
+            return Some(colour);
+        }
+        let from = match plane {
+            1 => to.col.checked_sub(1).map(|col| Point::new(col, to.row)),
+            2 => Some(Point::new(to.col + 1, to.row)),
+            3 => to.row.checked_sub(1).map(|row| Point::new(to.col, row)),
+            _ => Some(Point::new(to.col, to.row + 1)),
+        }?;
+        // `stack_at` is `None` off the board.
+        let (other, _) = self.stack_at(from)?;
+        (other == colour.opponent()).then_some(colour)
+    }
+
+    /// [`Game::retain_held_cells`] for `colour`: the five slot planes are
+    /// five bitboard expressions (own stacks, and own stacks with an enemy
+    /// one on the side a stacking move would come from), copied row by row
+    /// into the dense slot layout. One call per MCTS iteration.
+    pub(crate) fn retain_held_slots(&self, colour: Colour, slots: &mut [u64]) {
+        let n = usize::from(self.size());
+        let nn = n * n;
+        with_engine!(self.storage, e => {
+            let mine = e.occ[colour.index()];
+            let theirs = e.occ[colour.opponent().index()];
+            let s = e.stride();
+            // Bit `to` of each plane: own stack on `to`, and the enemy on
+            // `to - 1`, `to + 1`, `to - stride`, `to + stride`. Shifts that
+            // wrap a row land in the empty spare column.
+            let planes = [
+                mine,
+                mine & theirs.shift_up(1),
+                mine & theirs.shift_down(1),
+                mine & theirs.shift_up(s),
+                mine & theirs.shift_down(s),
+            ];
+            for (k, plane) in planes.iter().enumerate() {
+                for row in 0..n {
+                    let bits = plane.bits_at(row * s as usize, n as u32);
+                    keep_only(slots, k * nn + row * n, n as u32, bits);
+                }
+            }
+        });
+        // Slots past the last plane name nothing.
+        let end = 5 * nn;
+        if let Some(word) = slots.get_mut(end / 64) {
+            *word &= (1u64 << (end % 64)) - 1;
+        }
+        for word in slots.iter_mut().skip(end / 64 + 1) {
+            *word = 0;
+        }
     }
 
     /// [`Game::forced_plies`](abstracta_core::Game::forced_plies): the plies that break the opponent's
@@ -120,6 +206,21 @@ impl Escabel {
         }
         knowledge::plies_not_conceding(self, out);
         true
+    }
+}
+
+/// Clears the bits `offset..offset + len` of `words` (bit `i % 64` of word
+/// `i / 64`) that are clear in `bits` (`len < 64`, bit 0 = `offset`).
+fn keep_only(words: &mut [u64], offset: usize, len: u32, bits: u64) {
+    let (w, b) = (offset / 64, (offset % 64) as u32);
+    let mask = (1u64 << len) - 1;
+    if let Some(word) = words.get_mut(w) {
+        *word &= !(mask << b) | (bits << b);
+    }
+    if b + len > 64 {
+        if let Some(word) = words.get_mut(w + 1) {
+            *word &= !(mask >> (64 - b)) | (bits >> (64 - b));
+        }
     }
 }
 
