@@ -114,7 +114,7 @@ pub fn check_position<G: Game>(game: &G, candidates: &dyn Fn(&G) -> Vec<G::Ply>,
         }
     }
 
-    if G::CLAIMS.uses_holders() {
+    if G::CLAIMS == crate::Claims::Revocable {
         check_held_cells(game, context);
     }
 
@@ -135,8 +135,8 @@ pub fn check_position<G: Game>(game: &G, candidates: &dyn Fn(&G) -> Vec<G::Ply>,
     }
 }
 
-/// Checks what searches rely on when claims are judged by who holds the
-/// cells ([`Claims::uses_holders`](crate::Claims::uses_holders)): the word-wise
+/// Checks what searches rely on when claims are revocable
+/// ([`Claims::Revocable`](crate::Claims::Revocable)): the word-wise
 /// [`retain_held_cells`](Game::retain_held_cells) keeps exactly the slots
 /// that [`cell_holder`](Game::cell_holder) gives to the seat, no slot at or
 /// past [`claimable_cells`](Game::claimable_cells) is held, and every legal

@@ -345,8 +345,8 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Eq + Send + Sync + 'static {
 
     /// The seat that holds `cell` in this position, or `None` if no seat
     /// does. Meaningful when [`CLAIMS`](Game::CLAIMS) is
-    /// [`Claims::uses_holders`]: a claim then counts only for the seat
-    /// that holds the cell at the end of a game.
+    /// [`Claims::Revocable`]: a claim then counts only if its seat still
+    /// holds the cell at the end of a game.
     fn cell_holder(&self, _cell: usize) -> Option<Seat> {
         None
     }
@@ -382,7 +382,6 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Eq + Send + Sync + 'static {
 /// assert_eq!(TicTacToe::CLAIMS, Claims::Lasting);
 /// assert!(Claims::Revocable.any());
 /// assert!(!Claims::None.any());
-/// assert!(Claims::HeldAtEnd.held_at_end() && !Claims::Lasting.held_at_end());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Claims {
@@ -397,40 +396,12 @@ pub enum Claims {
     /// at the end of a game are the ones it claimed and kept (searches
     /// rely on this).
     Revocable,
-    /// Plies also change who holds cells they do not claim (an Escabel
-    /// stacking move turns two stacks over), so a seat can come to hold a
-    /// cell without claiming it. A claim is credited to the seat that holds
-    /// its cell at the end of the game ([`Game::cell_holder`]), whoever
-    /// made it so, as the final position decides in Hex. A claiming ply
-    /// leaves its cell with its mover.
-    HeldAtEnd,
-    /// As with [`HeldAtEnd`](Claims::HeldAtEnd), plies change who holds
-    /// cells they do not claim, but a claim counts for its mover only if
-    /// the mover made it and still holds its cell at the end of the game
-    /// ([`Game::cell_holder`]): claims made and kept. A claiming ply
-    /// leaves its cell with its mover.
-    Kept,
 }
 
 impl Claims {
     /// Whether plies claim cells at all.
     pub const fn any(self) -> bool {
         !matches!(self, Claims::None)
-    }
-
-    /// Whether the final position alone says which claims count
-    /// ([`Claims::Revocable`] and [`Claims::HeldAtEnd`]): a search then
-    /// credits each seat with the cells it holds at the end
-    /// ([`Game::retain_held_cells`]) instead of recording claims ply by ply.
-    pub const fn held_at_end(self) -> bool {
-        matches!(self, Claims::Revocable | Claims::HeldAtEnd)
-    }
-
-    /// Whether [`Game::cell_holder`] matters: claims are judged, at least
-    /// in part, by who holds the cells at the end (all modes but
-    /// [`Claims::None`] and [`Claims::Lasting`]).
-    pub const fn uses_holders(self) -> bool {
-        matches!(self, Claims::Revocable | Claims::HeldAtEnd | Claims::Kept)
     }
 }
 

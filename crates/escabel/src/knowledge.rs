@@ -7,7 +7,7 @@
 //! (else the opponent could take it and make a crosscut, E2). Priors
 //! prefer the same saves and placements near the stacks.
 
-use abstracta_core::{knowledge, Colour, Game, PlyBuf, Point, SearchHints};
+use abstracta_core::{knowledge, Game, PlyBuf, Point, SearchHints};
 use rand::Rng;
 
 use crate::engine::{with_engine, Storage};
@@ -134,70 +134,6 @@ impl Escabel {
         true
     }
 
-    /// The colour holding AMAF slot `slot` (see `Game::claimed_cell`): for
-    /// a placement's slot the colour on its point; for a stacking move's
-    /// the colour on its target if the opponent's stands on its source.
-    pub(crate) fn slot_holder(&self, slot: usize) -> Option<Colour> {
-        let n = self.size();
-        let nn = usize::from(n) * usize::from(n);
-        if slot >= 5 * nn {
-            return None;
-        }
-        let (plane, i) = (slot / nn, slot % nn);
-        let to = Point::new((i % usize::from(n)) as u8, (i / usize::from(n)) as u8);
-        let (colour, _) = self.stack_at(to)?;
-        if plane == 0 {
-            return Some(colour);
-        }
-        let from = match plane {
-            1 => to.col.checked_sub(1).map(|col| Point::new(col, to.row)),
-            2 => Some(Point::new(to.col + 1, to.row)),
-            3 => to.row.checked_sub(1).map(|row| Point::new(to.col, row)),
-            _ => Some(Point::new(to.col, to.row + 1)),
-        }?;
-        // `stack_at` is `None` off the board.
-        let (other, _) = self.stack_at(from)?;
-        (other == colour.opponent()).then_some(colour)
-    }
-
-    /// [`Game::retain_held_cells`] for `colour`: the five slot planes are
-    /// five bitboard expressions (own stacks, and own stacks with an enemy
-    /// one on the side a stacking move would come from), copied row by row
-    /// into the dense slot layout. One call per MCTS iteration.
-    pub(crate) fn retain_held_slots(&self, colour: Colour, slots: &mut [u64]) {
-        let n = usize::from(self.size());
-        let nn = n * n;
-        with_engine!(self.storage, e => {
-            let mine = e.occ[colour.index()];
-            let theirs = e.occ[colour.opponent().index()];
-            let s = e.stride();
-            // Bit `to` of each plane: own stack on `to`, and the enemy on
-            // `to - 1`, `to + 1`, `to - stride`, `to + stride`. Shifts that
-            // wrap a row land in the empty spare column.
-            let planes = [
-                mine,
-                mine & theirs.shift_up(1),
-                mine & theirs.shift_down(1),
-                mine & theirs.shift_up(s),
-                mine & theirs.shift_down(s),
-            ];
-            for (k, plane) in planes.iter().enumerate() {
-                for row in 0..n {
-                    let bits = plane.bits_at(row * s as usize, n as u32);
-                    keep_only(slots, k * nn + row * n, n as u32, bits);
-                }
-            }
-        });
-        // Slots past the last plane name nothing.
-        let end = 5 * nn;
-        if let Some(word) = slots.get_mut(end / 64) {
-            *word &= (1u64 << (end % 64)) - 1;
-        }
-        for word in slots.iter_mut().skip(end / 64 + 1) {
-            *word = 0;
-        }
-    }
-
     /// [`Game::forced_plies`](abstracta_core::Game::forced_plies): the plies that break the opponent's
     /// completed chain, when there is one.
     pub(crate) fn forced(&self, out: &mut PlyBuf<EscabelPly>) -> bool {
@@ -209,25 +145,11 @@ impl Escabel {
     }
 }
 
-/// Clears the bits `offset..offset + len` of `words` (bit `i % 64` of word
-/// `i / 64`) that are clear in `bits` (`len < 64`, bit 0 = `offset`).
-fn keep_only(words: &mut [u64], offset: usize, len: u32, bits: u64) {
-    let (w, b) = (offset / 64, (offset % 64) as u32);
-    let mask = (1u64 << len) - 1;
-    if let Some(word) = words.get_mut(w) {
-        *word &= !(mask << b) | (bits << b);
-    }
-    if b + len > 64 {
-        if let Some(word) = words.get_mut(w + 1) {
-            *word &= !(mask >> (64 - b)) | (bits >> (64 - b));
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use abstracta_core::{knowledge, Colour, Game, PlyBuf};
 
+    use super::{PRIOR_STACK, PRIOR_STACK_GAINS, PRIOR_STACK_LOSES};
     use crate::reference::ReferenceEscabel;
     use crate::{Escabel, EscabelPly};
 
@@ -280,6 +202,38 @@ mod tests {
         assert_eq!(best, EscabelPly::Place("b3".parse().unwrap()));
         let far = plies.iter().position(|p| p.to_string() == "a5").unwrap();
         assert!(priors.iter().all(|&p| p >= priors[far]));
+    }
+
+    /// The priors of the plies `text` names, in the position after `moves`.
+    fn stacking_priors(moves: &str, texts: &[&str]) -> Vec<f32> {
+        let mut game = Escabel::new("escabel:size=5,pie=off".parse().unwrap());
+        game.play_list(moves).unwrap();
+        let mut plies = PlyBuf::new();
+        game.legal_plies(&mut plies);
+        let mut priors = vec![0.0; plies.len()];
+        assert!(game.ply_priors(&plies, &mut priors));
+        texts
+            .iter()
+            .map(|t| priors[plies.iter().position(|p| p.to_string() == *t).unwrap()])
+            .collect()
+    }
+
+    /// E3c: Black's c2-b2 raises b2 to height 2 and turns it Black, so
+    /// Black's a1-b2 diagonal wins the crosscut with White's b1-a2: liked.
+    /// a1-b1 and a1-a2 make no crosscut: the plain stacking prior. Then,
+    /// with that crosscut Black's, a1-b1 and a1-a2 would undo it (a1 turns
+    /// White): disliked; e5-d5 changes no crosscut.
+    #[test]
+    fn e3c_stacking_moves_that_win_or_lose_crosscuts_by_height() {
+        let moves = "a1 b1 c2 a2 e5 b2";
+        let priors = stacking_priors(moves, &["c2-b2", "a1-b1", "a1-a2"]);
+        assert_eq!(priors, [PRIOR_STACK_GAINS, PRIOR_STACK, PRIOR_STACK]);
+        let mut after = Escabel::new("escabel:size=5,pie=off".parse().unwrap());
+        after.play_list(&format!("{moves} c2-b2")).unwrap();
+        assert!(after.connected("a1".parse().unwrap(), "b2".parse().unwrap()));
+        assert!(!after.connected("b1".parse().unwrap(), "a2".parse().unwrap()));
+        let priors = stacking_priors(&format!("{moves} c2-b2 d5"), &["a1-b1", "a1-a2", "e5-d5"]);
+        assert_eq!(priors, [PRIOR_STACK_LOSES, PRIOR_STACK_LOSES, PRIOR_STACK]);
     }
 
     /// Random games checked against the reference implementation at every

@@ -47,7 +47,7 @@ pub mod reference;
 mod render;
 mod setup;
 
-use abstracta_core::{zobrist, Cells, Claims, Colour, Game, PlyBuf, Point, Seat, Status};
+use abstracta_core::{zobrist, Cells, Claims, Colour, Game, PlyBuf, Point, Status};
 use rand::Rng;
 
 pub use crate::actions::EscabelEncoding;
@@ -303,10 +303,7 @@ impl Game for Escabel {
     type Ply = EscabelPly;
     type Options = EscabelOptions;
     const NAME: &'static str = "escabel";
-    // A stacking move turns two stacks over, so a seat can come to hold a
-    // point it never claimed: RAVE credits whoever holds a slot at the end
-    // (see `knowledge.rs` and the crate README for the matches).
-    const CLAIMS: Claims = Claims::Kept;
+    const CLAIMS: Claims = Claims::Lasting;
     // c = 0.4 with and without RAVE (the default; see the crate README for
     // the matches behind it), forced replies, link-saving playouts and priors.
     const SEARCH_HINTS: abstracta_core::SearchHints = knowledge::SEARCH_HINTS;
@@ -503,16 +500,17 @@ impl Game for Escabel {
         self.to_string()
     }
 
-    /// Five planes of n^2 slots, row by row from `a1`: placements by
-    /// point, then for each side a stacking move can enter its target from
-    /// (left, right, below, above) the stacking moves by target point.
     fn claimed_cell(&self, ply: EscabelPly) -> Option<usize> {
-        let n = usize::from(self.options.size());
-        let index = |p: Point| usize::from(p.row) * n + usize::from(p.col);
         match ply {
-            EscabelPly::Place(p) if usize::from(p.col) < n && usize::from(p.row) < n => Some(index(p)),
-            EscabelPly::Stack { from, to } if usize::from(to.col) < n && usize::from(to.row) < n => {
-                Some((1 + stack_direction(from, to)) * n * n + index(to))
+            EscabelPly::Place(p) if p.col < self.options.size() && p.row < self.options.size() => {
+                Some(usize::from(p.row) * usize::from(self.options.size()) + usize::from(p.col))
+            }
+            EscabelPly::Stack { from, to }
+                if to.col < self.options.size() && to.row < self.options.size() =>
+            {
+                let n = usize::from(self.options.size());
+                let to_index = usize::from(to.row) * n + usize::from(to.col);
+                Some(n * n + 4 * to_index + stack_direction(from, to))
             }
             _ => None,
         }
@@ -521,24 +519,11 @@ impl Game for Escabel {
     fn claimable_cells(&self) -> usize {
         5 * usize::from(self.options.size()) * usize::from(self.options.size())
     }
-
-    /// A placement's slot is held by the seat whose stack stands on the
-    /// point, a stacking move's by the seat whose stack stands on the
-    /// target while the other seat's stands on the source (as right after
-    /// the move).
-    fn cell_holder(&self, slot: usize) -> Option<Seat> {
-        self.slot_holder(slot).map(|colour| self.seat_of(colour))
-    }
-
-    fn retain_held_cells(&self, seat: Seat, cells: &mut [u64]) {
-        self.retain_held_slots(self.colour_of(seat), cells);
-    }
 }
 
-/// Which of the four neighbours of `to` a stacking move comes from (0 to 3:
-/// left, right, below, above), for its AMAF slot: stacking moves share RAVE
-/// statistics by target point and direction (the README gives the
-/// measurements behind this).
+/// Which of the four neighbours of `to` a stacking move comes from (0 to 3),
+/// for its AMAF slot: stacking moves share RAVE statistics by target point
+/// and direction (the README gives the measurements behind this).
 fn stack_direction(from: Point, to: Point) -> usize {
     match (from.col.cmp(&to.col), from.row.cmp(&to.row)) {
         (std::cmp::Ordering::Less, _) => 0,

@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 
 use std::fmt;
 
-use abstracta_core::{zobrist, Cells, Claims, Colour, Game, PlyBuf, Point, Seat, Status, Turn};
+use abstracta_core::{zobrist, Cells, Claims, Colour, Game, PlyBuf, Point, Status, Turn};
 
 use crate::{EscabelOptions, EscabelPly, SetupError, Stack, Variant};
 
@@ -240,7 +240,7 @@ impl Game for ReferenceEscabel {
     type Ply = EscabelPly;
     type Options = EscabelOptions;
     const NAME: &'static str = "escabel";
-    const CLAIMS: Claims = Claims::Kept;
+    const CLAIMS: Claims = Claims::Lasting;
 
     fn new(options: EscabelOptions) -> Self {
         let n = usize::from(options.size());
@@ -364,9 +364,8 @@ impl Game for ReferenceEscabel {
     fn claimed_cell(&self, ply: EscabelPly) -> Option<usize> {
         match ply {
             EscabelPly::Place(p) if self.on_board(p) => Some(self.idx(p)),
-            // Four more planes of n^2 slots, one per side a stacking move
-            // enters its target from (left, right, below, above), each by
-            // target point.
+            // Slots n^2.. : four per target point, one per side it is
+            // entered from (left, right, below, above).
             EscabelPly::Stack { from, to } if self.on_board(to) => {
                 let side = if from.col < to.col {
                     0
@@ -377,7 +376,7 @@ impl Game for ReferenceEscabel {
                 } else {
                     3
                 };
-                Some((1 + side) * self.n * self.n + self.idx(to))
+                Some(self.n * self.n + 4 * self.idx(to) + side)
             }
             _ => None,
         }
@@ -385,29 +384,6 @@ impl Game for ReferenceEscabel {
 
     fn claimable_cells(&self) -> usize {
         5 * self.n * self.n
-    }
-
-    /// A placement's slot is held by the seat whose stack stands on its
-    /// point; a stacking move's by the seat whose stack stands on its
-    /// target while the other seat's stands on its source (as right after
-    /// the move).
-    fn cell_holder(&self, slot: usize) -> Option<Seat> {
-        let nn = self.n * self.n;
-        if slot >= 5 * nn {
-            return None;
-        }
-        let (plane, i) = (slot / nn, slot % nn);
-        let (col, row) = ((i % self.n) as i32, (i / self.n) as i32);
-        let colour_at = |c: i32, r: i32| self.at(c, r).map(|(colour, _)| colour);
-        let target = colour_at(col, row)?;
-        let holder = match plane {
-            0 => Some(target),
-            _ => {
-                let (dc, dr) = [(-1, 0), (1, 0), (0, -1), (0, 1)][plane - 1];
-                (colour_at(col + dc, row + dr) == Some(target.opponent())).then_some(target)
-            }
-        };
-        holder.map(|colour| self.seat_of(colour))
     }
 }
 

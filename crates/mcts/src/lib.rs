@@ -32,9 +32,8 @@
 //!   the root statistics.
 //! * **Selection**: UCT with exploration `c`, RAVE/AMAF (for games whose
 //!   plies claim cells, `Game::CLAIMS`; the cells a playout's plies claim,
-//!   per seat, in a bitset; when claims are judged at the end,
-//!   `Claims::Revocable` or `Claims::HeldAtEnd`, the cells each seat holds
-//!   at the end instead), first-play urgency
+//!   per seat, in a bitset, kept only where the seat still holds the cell
+//!   at the end when claims are `Claims::Revocable`), first-play urgency
 //!   `fpu`, and an **MCTS-Solver** that proves nodes won, lost or drawn; a
 //!   proven win at the root ends the search.
 //! * **Budgets**: iterations, wall time, or both; [`StopHandle`] from another

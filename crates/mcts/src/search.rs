@@ -161,9 +161,6 @@ pub(crate) struct Worker<G: Game> {
     priors: Vec<f32>,
     /// Per seat, the AMAF indices played later in the current iteration.
     amaf: [Vec<u64>; 2],
-    /// Per seat, the slots it holds at the end of the current iteration
-    /// (`Claims::Kept` only; empty otherwise).
-    held: [Vec<u64>; 2],
     pub iterations: u64,
     pub max_depth: u32,
     /// The time manager of a search under a clock, with the search's start
@@ -239,11 +236,6 @@ impl<G: Game> Worker<G> {
             forced: PlyBuf::new(),
             priors: Vec::new(),
             amaf: [vec![0; words], vec![0; words]],
-            held: if G::CLAIMS == Claims::Kept {
-                [vec![0; words], vec![0; words]]
-            } else {
-                [Vec::new(), Vec::new()]
-            },
             iterations: 0,
             max_depth: 0,
             clock: None,
@@ -349,10 +341,8 @@ impl<G: Game> Worker<G> {
             Leaf::Exact(p) => (p, true),
             Leaf::Playout(p) => (p, false),
         };
-        if sh.rave && G::CLAIMS.held_at_end() {
+        if sh.rave && G::CLAIMS == Claims::Revocable {
             self.held_amaf(sh.slots, &state);
-        } else if sh.rave && G::CLAIMS == Claims::Kept {
-            self.kept_amaf(sh.slots, &state);
         }
         self.backup(sh, points);
         if exact && opts.solver {
@@ -582,9 +572,9 @@ impl<G: Game> Worker<G> {
             let Some(ply) = self.playout_ply(sh, state) else {
                 return Leaf::Playout(status_points(state.status()));
             };
-            // Claims judged at the end: the end position says it all (see
+            // Revocable claims: the end position says it all (see
             // `held_amaf`), so playouts record nothing.
-            if sh.rave && !G::CLAIMS.held_at_end() {
+            if sh.rave && G::CLAIMS != Claims::Revocable {
                 if let Some(a) = state.claimed_cell(ply) {
                     if a < sh.slots {
                         let s = state.to_move_seat().index();
@@ -638,16 +628,11 @@ impl<G: Game> Worker<G> {
                         }
                     }
                 }
-                // With claims judged at the end the sets hold every slot
-                // held at the end already (see `held_amaf`).
+                // With revocable claims the sets hold every slot held at
+                // the end already (see `held_amaf`).
                 let a = tree.amaf(i).load(Ordering::Relaxed);
-                if a != NO_AMAF && i != root && !G::CLAIMS.held_at_end() {
-                    let (w, bit) = ((a >> 6) as usize, 1 << (a & 63));
-                    // Kept claims: only if the mover still holds the slot
-                    // at the end (see `kept_amaf`).
-                    if G::CLAIMS != Claims::Kept || self.held[mover.index()][w] & bit != 0 {
-                        self.amaf[mover.index()][w] |= bit;
-                    }
+                if a != NO_AMAF && i != root && G::CLAIMS != Claims::Revocable {
+                    self.amaf[mover.index()][(a >> 6) as usize] |= 1 << (a & 63);
                 }
             }
         }
@@ -659,32 +644,24 @@ impl<G: Game> Worker<G> {
     }
 
     /// Sets each seat's AMAF set to the slots (below `slots`) that seat
-    /// holds at the end (`end`), for games whose claims are judged at the
-    /// end (`Claims::held_at_end`).
+    /// holds at the end (`end`), for games whose claims are revocable.
     ///
-    /// With `Claims::HeldAtEnd` that is the definition: a child's RAVE
-    /// statistics count the iterations that end with its mover holding
-    /// the child's slot. With `Claims::Revocable` they count the
-    /// iterations in which its mover claimed the slot later on the path or
-    /// in the playout and still held it at the end; there a seat comes to
+    /// The RAVE statistics of a child count the iterations in which its
+    /// mover claimed the child's slot later on the path or in the playout
+    /// and still held it at the end. With revocable claims a seat comes to
     /// hold a cell only by claiming it, and no legal ply claims a cell its
-    /// mover holds already, so for the children of any node on the path
-    /// "held at the end" is that same test. Either way: one mask per
-    /// iteration instead of a lookup per playout ply and path node.
+    /// mover holds already (`Claims::Revocable`), so for the children of
+    /// any node on the path "held at the end" is that same test: one mask
+    /// per iteration instead of a lookup per playout ply and path node.
     fn held_amaf(&mut self, slots: usize, end: &G) {
-        held_slots(&mut self.amaf, slots, end);
-    }
-
-    /// For `Claims::Kept`: keeps in each seat's AMAF set (the slots its
-    /// plies claimed in the playout) only those it holds at the end, and
-    /// keeps the masks in `held` so that the backup adds the path's claims
-    /// under the same test.
-    fn kept_amaf(&mut self, slots: usize, end: &G) {
-        held_slots(&mut self.held, slots, end);
-        for (bits, held) in self.amaf.iter_mut().zip(&self.held) {
-            for (b, h) in bits.iter_mut().zip(held) {
-                *b &= h;
+        for (bits, seat) in self.amaf.iter_mut().zip([Seat::First, Seat::Second]) {
+            bits.fill(u64::MAX);
+            if let Some(last) = bits.last_mut() {
+                if slots % 64 != 0 {
+                    *last = (1 << (slots % 64)) - 1;
+                }
             }
+            end.retain_held_cells(seat, bits);
         }
     }
 
@@ -722,20 +699,6 @@ impl<G: Game> Worker<G> {
             };
             parent.set_proof(proof);
         }
-    }
-}
-
-/// Sets each seat's set in `sets` to the slots (below `slots`) it holds in
-/// `end` (`Game::retain_held_cells`).
-fn held_slots<G: Game>(sets: &mut [Vec<u64>; 2], slots: usize, end: &G) {
-    for (bits, seat) in sets.iter_mut().zip([Seat::First, Seat::Second]) {
-        bits.fill(u64::MAX);
-        if let Some(last) = bits.last_mut() {
-            if slots % 64 != 0 {
-                *last = (1 << (slots % 64)) - 1;
-            }
-        }
-        end.retain_held_cells(seat, bits);
     }
 }
 
