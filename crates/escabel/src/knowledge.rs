@@ -16,8 +16,10 @@ use crate::{Escabel, EscabelPly};
 /// The search settings this game recommends (the crate README gives the
 /// matches): forced replies to a completed chain in the tree only (in
 /// playouts the chain tests and tries cost more than they tell), guided
-/// playouts that save threatened links, and priors worth 10 visits.
+/// playouts that save threatened links, priors worth 10 visits, and with
+/// them less exploration under RAVE (c = 0.3).
 pub(crate) const SEARCH_HINTS: SearchHints = SearchHints {
+    rave_exploration: 0.3,
     decisive: true,
     guided: true,
     prior_visits: 10,
