@@ -114,6 +114,10 @@ pub fn check_position<G: Game>(game: &G, candidates: &dyn Fn(&G) -> Vec<G::Ply>,
         }
     }
 
+    if G::CLAIMS == crate::Claims::Revocable {
+        check_held_cells(game, context);
+    }
+
     for &ply in &plies {
         check_legal_ply(game, ply, context);
     }
@@ -127,6 +131,48 @@ pub fn check_position<G: Game>(game: &G, candidates: &dyn Fn(&G) -> Vec<G::Ply>,
             child.render(),
             game.render(),
             "{context}: refused {ply} changed the board"
+        );
+    }
+}
+
+/// Checks what searches rely on when claims are revocable
+/// ([`Claims::Revocable`](crate::Claims::Revocable)): the word-wise
+/// [`retain_held_cells`](Game::retain_held_cells) keeps exactly the slots
+/// that [`cell_holder`](Game::cell_holder) gives to the seat, no slot at or
+/// past [`claimable_cells`](Game::claimable_cells) is held, and every legal
+/// claiming ply leaves its slot with its mover.
+pub fn check_held_cells<G: Game>(game: &G, context: &str) {
+    let slots = game.claimable_cells();
+    let words = slots.div_ceil(64);
+    for seat in [crate::Seat::First, crate::Seat::Second] {
+        let mut kept = vec![u64::MAX; words];
+        game.retain_held_cells(seat, &mut kept);
+        for slot in 0..words * 64 {
+            let is = kept[slot / 64] >> (slot % 64) & 1 == 1;
+            let held = game.cell_holder(slot) == Some(seat);
+            assert!(
+                slot < slots || !held,
+                "{context}: slot {slot} past claimable_cells {slots} is held"
+            );
+            assert_eq!(
+                is, held,
+                "{context}: retain_held_cells and cell_holder disagree on slot {slot} for {seat}"
+            );
+        }
+    }
+    let mut plies = PlyBuf::new();
+    game.legal_plies(&mut plies);
+    let mover = game.to_move_seat();
+    for &ply in &plies {
+        let Some(slot) = game.claimed_cell(ply) else {
+            continue;
+        };
+        let mut child = game.clone();
+        child.play_unchecked(ply);
+        assert_eq!(
+            child.cell_holder(slot),
+            Some(mover),
+            "{context}: {ply} claims slot {slot} but does not leave it with its mover"
         );
     }
 }

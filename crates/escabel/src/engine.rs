@@ -345,6 +345,16 @@ impl<const N: usize> Engine<N> {
         (b & b_ne & w_e & w_n) | (w & w_ne & b_e & b_n)
     }
 
+    /// The crosscut blocks (by lower-left point) whose E3(c) height test
+    /// `colour`'s diagonal wins.
+    #[inline]
+    pub(crate) fn crosscuts_won(&self, colour: Colour) -> BitBoard<N> {
+        let x = self.occ[colour.index()];
+        // A main-diagonal winner has its colour on the block's first point,
+        // an anti-diagonal one on the point east of it.
+        (self.won[0] & x) | (self.won[1] & shr(x, 1))
+    }
+
     /// For the crosscut blocks in `cuts`: the blocks whose main diagonal
     /// (lower-left to upper-right) is connected by E3(c), and those whose
     /// anti-diagonal is. Heights are compared on all blocks at once.

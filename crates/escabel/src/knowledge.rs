@@ -16,8 +16,10 @@ use crate::{Escabel, EscabelPly};
 /// The search settings this game recommends (the crate README gives the
 /// matches): forced replies to a completed chain in the tree only (in
 /// playouts the chain tests and tries cost more than they tell), guided
-/// playouts that save threatened links, and priors worth 10 visits.
+/// playouts that save threatened links, priors worth 10 visits, and with
+/// them less exploration under RAVE (c = 0.3).
 pub(crate) const SEARCH_HINTS: SearchHints = SearchHints {
+    rave_exploration: 0.3,
     decisive: true,
     guided: true,
     prior_visits: 10,
@@ -29,6 +31,12 @@ const PRIOR_SAVE: f32 = 0.7;
 const PRIOR_NEAR_OWN: f32 = 0.55;
 const PRIOR_NEAR: f32 = 0.5;
 const PRIOR_FAR: f32 = 0.4;
+/// Prior win rates of stacking moves: one that leaves the mover more
+/// crosscuts won by height (E3c) than the opponent, compared with before,
+/// one that leaves fewer, and the others.
+const PRIOR_STACK_GAINS: f32 = 0.7;
+const PRIOR_STACK_LOSES: f32 = 0.4;
+const PRIOR_STACK: f32 = 0.5;
 
 impl Escabel {
     /// A point that saves a diagonal link of the mover's threatened by the
@@ -83,14 +91,21 @@ impl Escabel {
     /// [`Game::ply_priors`](abstracta_core::Game::ply_priors): placements
     /// that save a threatened diagonal link (anywhere on the board) are
     /// liked most, then placements next to the mover's own stacks, then
-    /// next to any stack; far placements least. Stacking moves and the swap
-    /// get no opinion.
+    /// next to any stack; far placements least. Stacking moves that win
+    /// the mover crosscuts by height (E3c), counted against those the
+    /// opponent wins, are liked, those that lose some disliked; the swap
+    /// gets no opinion. Priors are set once per expanded node, so trying
+    /// each stacking move on a copy of the board is affordable there.
     pub(crate) fn priors(&self, plies: &[EscabelPly], out: &mut [f32]) -> bool {
         let me = self.to_move;
         with_engine!(self.storage, e => {
             let saves = e.link_saves(me);
             let own = e.geo.neighbours8(e.occ[me.index()]);
             let any = own | e.geo.neighbours8(e.occ[me.opponent().index()]);
+            let balance = |e: &crate::engine::Engine<_>| {
+                e.crosscuts_won(me).count() as i32 - e.crosscuts_won(me.opponent()).count() as i32
+            };
+            let before = balance(e);
             for (ply, prior) in plies.iter().zip(out.iter_mut()) {
                 *prior = match *ply {
                     EscabelPly::Place(p) => {
@@ -105,7 +120,16 @@ impl Escabel {
                             PRIOR_FAR
                         }
                     }
-                    _ => 0.5,
+                    EscabelPly::Stack { from, to } => {
+                        let mut after = e.clone();
+                        after.stack(e.index(from), e.index(to), me);
+                        match balance(&after).cmp(&before) {
+                            std::cmp::Ordering::Greater => PRIOR_STACK_GAINS,
+                            std::cmp::Ordering::Less => PRIOR_STACK_LOSES,
+                            std::cmp::Ordering::Equal => PRIOR_STACK,
+                        }
+                    }
+                    EscabelPly::Swap => 0.5,
                 };
             }
         });
@@ -127,6 +151,7 @@ impl Escabel {
 mod tests {
     use abstracta_core::{knowledge, Colour, Game, PlyBuf};
 
+    use super::{PRIOR_STACK, PRIOR_STACK_GAINS, PRIOR_STACK_LOSES};
     use crate::reference::ReferenceEscabel;
     use crate::{Escabel, EscabelPly};
 
@@ -179,6 +204,38 @@ mod tests {
         assert_eq!(best, EscabelPly::Place("b3".parse().unwrap()));
         let far = plies.iter().position(|p| p.to_string() == "a5").unwrap();
         assert!(priors.iter().all(|&p| p >= priors[far]));
+    }
+
+    /// The priors of the plies `text` names, in the position after `moves`.
+    fn stacking_priors(moves: &str, texts: &[&str]) -> Vec<f32> {
+        let mut game = Escabel::new("escabel:size=5,pie=off".parse().unwrap());
+        game.play_list(moves).unwrap();
+        let mut plies = PlyBuf::new();
+        game.legal_plies(&mut plies);
+        let mut priors = vec![0.0; plies.len()];
+        assert!(game.ply_priors(&plies, &mut priors));
+        texts
+            .iter()
+            .map(|t| priors[plies.iter().position(|p| p.to_string() == *t).unwrap()])
+            .collect()
+    }
+
+    /// E3c: Black's c2-b2 raises b2 to height 2 and turns it Black, so
+    /// Black's a1-b2 diagonal wins the crosscut with White's b1-a2: liked.
+    /// a1-b1 and a1-a2 make no crosscut: the plain stacking prior. Then,
+    /// with that crosscut Black's, a1-b1 and a1-a2 would undo it (a1 turns
+    /// White): disliked; e5-d5 changes no crosscut.
+    #[test]
+    fn e3c_stacking_moves_that_win_or_lose_crosscuts_by_height() {
+        let moves = "a1 b1 c2 a2 e5 b2";
+        let priors = stacking_priors(moves, &["c2-b2", "a1-b1", "a1-a2"]);
+        assert_eq!(priors, [PRIOR_STACK_GAINS, PRIOR_STACK, PRIOR_STACK]);
+        let mut after = Escabel::new("escabel:size=5,pie=off".parse().unwrap());
+        after.play_list(&format!("{moves} c2-b2")).unwrap();
+        assert!(after.connected("a1".parse().unwrap(), "b2".parse().unwrap()));
+        assert!(!after.connected("b1".parse().unwrap(), "a2".parse().unwrap()));
+        let priors = stacking_priors(&format!("{moves} c2-b2 d5"), &["a1-b1", "a1-a2", "e5-d5"]);
+        assert_eq!(priors, [PRIOR_STACK_LOSES, PRIOR_STACK_LOSES, PRIOR_STACK]);
     }
 
     /// Random games checked against the reference implementation at every

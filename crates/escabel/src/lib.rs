@@ -304,8 +304,8 @@ impl Game for Escabel {
     type Options = EscabelOptions;
     const NAME: &'static str = "escabel";
     const CLAIMS: Claims = Claims::Lasting;
-    // c = 0.4 with and without RAVE (the default; see the crate README for
-    // the matches behind it), forced replies, link-saving playouts and priors.
+    // c = 0.4 without RAVE, 0.3 with it (see the crate README for the
+    // matches behind them), forced replies, link-saving playouts and priors.
     const SEARCH_HINTS: abstracta_core::SearchHints = knowledge::SEARCH_HINTS;
 
     fn encoding(&self) -> Option<&'static dyn abstracta_core::actions::Encoding<Self>> {
