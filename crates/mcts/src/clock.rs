@@ -123,7 +123,7 @@ pub const RESERVE: Duration = Duration::from_millis(30);
 pub const PER_PLY_RESERVE: Duration = Duration::from_millis(50);
 
 /// How much more than an even share of the clock a ply plans for: early
-/// stops and decided positions end most searches before their plan (in
+/// stops and won positions end most searches before their plan (in
 /// Escabel 7x7 the later half of a game's plies took about 70% of it), so
 /// an even share would leave much of the clock unspent at the end.
 const PACE: f64 = 1.33;
@@ -140,12 +140,13 @@ const MAX_STRETCH: f64 = 1.5;
 /// What the one extension adds, as a share of the allocation.
 const EXTENSION: f64 = 0.5;
 
-/// A root win rate this far from one half (the most visited ply's, either
-/// way) counts as a decided position.
-const DECIDED_MARGIN: f64 = 0.4;
+/// The win rate of the most visited root ply from which a position counts
+/// as won.
+const WON_RATE: f64 = 0.9;
 
-/// The share of the allocation a decided position gets.
-const DECIDED_SHARE: f64 = 0.5;
+/// The share of the allocation a won position gets. A lost one keeps its
+/// whole share: that is where the opponent may still go wrong.
+const WON_SHARE: f64 = 0.5;
 
 /// Iterations a search must have run before its rate is trusted for the
 /// early stop, and visits the most visited ply needs before its win rate
@@ -187,7 +188,7 @@ pub struct TimePlan {
     /// The hard limit: no extension goes beyond it.
     pub limit: Duration,
     /// Whether the search may stop before `target` when its choice can no
-    /// longer change, and plan less for a decided position.
+    /// longer change, and plan less for a won position.
     pub early_stop: bool,
 }
 
@@ -254,13 +255,11 @@ pub enum Verdict {
 /// time to time with the elapsed time and the root's children.
 ///
 /// With early stop on (a game clock), the planned time shrinks to
-/// [`DECIDED_SHARE`] of the allocation while the most visited ply's win
-/// rate says the position is decided (won or lost, either way), and the
-/// search stops once that ply cannot be overtaken in what is left of the
-/// plan. When the plan runs out and the most visited ply changed in its
-/// second half, or is not the one with the best win rate among those with
-/// at least half its visits, the plan is extended once by [`EXTENSION`] of
-/// the allocation (never past the limit).
+/// [`WON_SHARE`] of the allocation while the most visited ply's win rate
+/// says the position is won, and the search stops once that ply cannot be
+/// overtaken in what is left of the plan. When the plan runs out and the
+/// most visited ply changed in its second half, the plan is extended once
+/// by [`EXTENSION`] of the allocation (never past the limit).
 #[derive(Clone, Debug)]
 pub struct Manager {
     plan: TimePlan,
@@ -319,7 +318,7 @@ impl Manager {
     }
 
     /// The planned time with the extension so far (as of the last check:
-    /// a decided position plans less).
+    /// a won position plans less).
     pub fn target(&self) -> Duration {
         self.target
     }
@@ -349,12 +348,11 @@ impl Manager {
         if elapsed >= self.plan.limit {
             return Verdict::TimeUp;
         }
-        let children: Vec<ChildCount> = children.into_iter().collect();
         let (mut best, mut first, mut second) = (None, ChildCount::default(), 0u64);
-        for (i, c) in children.iter().enumerate() {
+        for (i, c) in children.into_iter().enumerate() {
             if best.is_none() || c.visits > first.visits {
                 second = first.visits;
-                first = *c;
+                first = c;
                 best = Some(i);
             } else if c.visits > second {
                 second = c.visits;
@@ -370,20 +368,13 @@ impl Manager {
         } else {
             self.plan.target
         };
-        let decided = self.plan.early_stop
-            && first.visits >= MIN_SAMPLE
-            && (first.win_rate() - 0.5).abs() >= DECIDED_MARGIN;
-        if decided {
-            target = target.mul_f64(DECIDED_SHARE);
+        let won = self.plan.early_stop && first.visits >= MIN_SAMPLE && first.win_rate() >= WON_RATE;
+        if won {
+            target = target.mul_f64(WON_SHARE);
         }
-        if elapsed >= target && self.plan.early_stop && !self.extended && !decided {
-            let better = children
-                .iter()
-                .any(|c| 2 * c.visits >= first.visits && c.win_rate() > first.win_rate());
-            if self.changes > 0 || better {
-                self.extended = true;
-                target = (target + extension).min(self.plan.limit);
-            }
+        if elapsed >= target && self.plan.early_stop && !self.extended && !won && self.changes > 0 {
+            self.extended = true;
+            target = (target + extension).min(self.plan.limit);
         }
         self.target = target;
         if elapsed >= target {
@@ -598,36 +589,30 @@ mod tests {
         );
         assert_eq!(m.target(), plan.target + half);
         assert!(m.target() <= plan.limit);
-        // A ply with half the visits of the most visited and a better win
-        // rate extends as well; a better one with fewer visits does not.
-        let mut m = Manager::new(plan, 0);
-        let split = [ChildCount::new(300, 300), ChildCount::new(160, 200)];
-        assert_eq!(m.decide(plan.target, 460, split), Verdict::Continue);
-        let mut m = Manager::new(plan, 0);
-        let lone = [ChildCount::new(300, 300), ChildCount::new(100, 200)];
-        assert_eq!(m.decide(plan.target, 400, lone), Verdict::TimeUp);
         // Nothing past the limit.
         let mut m = Manager::new(plan, 0);
-        assert_eq!(m.decide(plan.limit, 500, split), Verdict::TimeUp);
+        m.decide(ms(400), 400, even([190, 200]));
+        m.decide(ms(500), 500, even([260, 240]));
+        assert_eq!(m.decide(plan.limit, 500, even([260, 240])), Verdict::TimeUp);
     }
 
     #[test]
-    fn a_decided_position_gets_half_the_allocation() {
+    fn a_won_position_gets_half_the_allocation() {
         let plan = TimePlan::new(&game(10_000, 0), 40); // target 663 ms
         let early = ms(100);
-        // Won (95%) or lost (5%) for the side to move: half the time,
-        // and no extension. Even gaps that could still close.
-        for half_points in [190, 10] {
-            let mut m = Manager::new(plan, 0);
-            let children = [
-                ChildCount::new(1_000, 10 * half_points),
-                ChildCount::new(900, 900),
-            ];
-            assert_eq!(m.decide(early, 1_900, children), Verdict::Continue);
-            assert_eq!(m.target(), plan.target / 2);
-            assert_eq!(m.decide(plan.target / 2, 1_900, children), Verdict::TimeUp);
-        }
-        // Not decided at 80%, nor with too few visits to tell.
+        // Won (95%) for the side to move: half the time, even with gaps
+        // that could still close.
+        let mut m = Manager::new(plan, 0);
+        let children = [ChildCount::new(1_000, 1_900), ChildCount::new(900, 900)];
+        assert_eq!(m.decide(early, 1_900, children), Verdict::Continue);
+        assert_eq!(m.target(), plan.target / 2);
+        assert_eq!(m.decide(plan.target / 2, 1_900, children), Verdict::TimeUp);
+        // Lost (5%): the whole plan.
+        let mut m = Manager::new(plan, 0);
+        let lost = [ChildCount::new(1_000, 100), ChildCount::new(900, 90)];
+        assert_eq!(m.decide(early, 1_900, lost), Verdict::Continue);
+        assert_eq!(m.target(), plan.target);
+        // Not won at 80%, nor with too few visits to tell.
         let mut m = Manager::new(plan, 0);
         m.decide(
             early,
