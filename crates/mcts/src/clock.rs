@@ -8,24 +8,27 @@
 //!
 //! * **Allocation**: with a game clock, the time left (less a reserve for
 //!   the host's overhead) shared over the engine's expected remaining
-//!   plies, plus the increment; never more than a fixed share of what is
-//!   left. The expected remaining plies come from what [`Game`] offers and
-//!   nothing else: the plies played and the length cap
-//!   ([`expected_remaining_plies`]).
+//!   plies, a third more than an even share (early stops and won
+//!   positions leave time over), plus the increment; never more than a
+//!   fixed share of what is left. The expected remaining plies come from
+//!   the game's own guess ([`Game::expected_remaining_plies`]) or else
+//!   its plies played, and its length cap ([`expected_remaining_plies`]).
 //! * **Early stop**: once the most visited root ply leads the second by more
 //!   visits than the search can still run in its planned time (at the rate
 //!   measured so far), the choice cannot change: the search stops and the
 //!   time stays on the clock for later plies.
-//! * **Instability**: each time the most visited root ply changes in the
-//!   second half of the planned time, the plan grows by a quarter of the
-//!   allocation, up to the plan's limit.
+//! * **Won positions**: while the most visited ply's win rate is 90% or
+//!   more, the plan is halved. A lost position keeps its whole share.
+//! * **Instability**: when the planned time runs out and the most visited
+//!   root ply changed in its second half, the search goes on once for half
+//!   the allocation more.
 //!
 //! A fixed time per ply ([`Clock::PerPly`]) is searched to its end, less
 //! a reserve: time saved there cannot be spent later, and stopping early
 //! keeps a smaller subtree for the next ply.
 //!
-//! The decisions are pure arithmetic on the elapsed time and the root's
-//! visit counts ([`Manager::decide`]), so they are tested with made-up
+//! The decisions are pure arithmetic on the elapsed time and the root
+//! children's visits and points ([`Manager::decide`]), so they are tested with made-up
 //! times.
 //!
 //! ```
@@ -34,8 +37,9 @@
 //!
 //! let clock = Clock::Game { left: Duration::from_secs(10), increment: Duration::from_millis(100) };
 //! let plan = TimePlan::new(&clock, 40);
-//! // 20 own plies to go: about a twentieth of the clock plus the increment.
-//! assert!(plan.target > Duration::from_millis(550) && plan.target < Duration::from_millis(600));
+//! // 20 own plies to go: a third more than a twentieth of the clock, plus
+//! // the increment.
+//! assert!(plan.target > Duration::from_millis(750) && plan.target < Duration::from_millis(780));
 //! assert!(plan.limit >= plan.target && plan.early_stop);
 //! let fixed = TimePlan::new(&Clock::PerPly(Duration::from_millis(100)), 40);
 //! assert_eq!(fixed.target, fixed.limit);
