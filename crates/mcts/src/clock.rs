@@ -259,11 +259,11 @@ pub enum Verdict {
 /// time to time with the elapsed time and the root's children.
 ///
 /// With early stop on (a game clock), the planned time shrinks to
-/// [`WON_SHARE`] of the allocation while the most visited ply's win rate
-/// says the position is won, and the search stops once that ply cannot be
+/// half the allocation while the most visited ply's win rate says the
+/// position is won (90% or more), and the search stops once that ply cannot be
 /// overtaken in what is left of the plan. When the plan runs out and the
 /// most visited ply changed in its second half, the plan is extended once
-/// by [`EXTENSION`] of the allocation (never past the limit).
+/// by half the allocation (never past the limit).
 #[derive(Clone, Debug)]
 pub struct Manager {
     plan: TimePlan,
