@@ -312,6 +312,16 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Eq + Send + Sync + 'static {
     /// The effective length cap in plies, if any.
     fn length_cap(&self) -> Option<u32>;
 
+    /// A cheap guess of how many plies (both sides) the game still lasts
+    /// from here, for a search that shares a game clock over the plies to
+    /// come; `None` (the default) when the game has no better guess than
+    /// its plies played and its [`length_cap`](Game::length_cap). A game
+    /// that fills a board can answer its empty points, say. Only the time
+    /// spent depends on it, never a rule.
+    fn expected_remaining_plies(&self) -> Option<u32> {
+        None
+    }
+
     /// The last ply played, if any (renderings mark it).
     fn last_ply(&self) -> Option<Self::Ply>;
 

@@ -322,6 +322,12 @@ mod tests {
     }
 
     #[test]
+    fn a_game_without_a_length_guess_says_none() {
+        let game = TicTacToe::new(TicTacToeOptions::default());
+        assert_eq!(game.expected_remaining_plies(), None);
+    }
+
+    #[test]
     fn swap_changes_seats_not_colours() {
         let game: TicTacToe = position("tictactoe:pie=on", "b2 swap");
         assert_eq!(game.to_move_colour(), Colour::White);

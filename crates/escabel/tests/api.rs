@@ -159,3 +159,26 @@ fn plies_and_options_round_trip_through_json() {
     assert_eq!(serde_json::from_str::<EscabelOptions>(&json).unwrap(), options);
     assert!(serde_json::from_str::<EscabelOptions>("\"escabel:size=40\"").is_err());
 }
+
+#[test]
+fn the_expected_remaining_plies_follow_the_empty_points() {
+    use abstracta_core::conformance::position;
+    let empty: Escabel = position("escabel:size=7", "");
+    assert_eq!(empty.expected_remaining_plies(), Some(49));
+    let two: Escabel = position("escabel:size=7", "c7 f4");
+    assert_eq!(two.expected_remaining_plies(), Some(47));
+    // A stacking move fills no point.
+    let stacked: Escabel = position("escabel:size=7", "c4 c5 d4 c3 e3 d5 e5 e4 d4-e4");
+    assert_eq!(stacked.expected_remaining_plies(), Some(41));
+    // Past a fifth of the board (39 empty points of 49), fewer than the
+    // empty points: 29 empty, 10 under 39, 6 fewer.
+    let mut plies = Vec::new();
+    for row in 1..=4 {
+        for col in ['a', 'b', 'c', 'd', 'e'] {
+            plies.push(format!("{col}{row}"));
+        }
+    }
+    let filled: Escabel = position("escabel:size=7", &plies.join(" "));
+    assert!(!filled.status().is_finished());
+    assert_eq!(filled.expected_remaining_plies(), Some(23));
+}

@@ -8,24 +8,27 @@
 //!
 //! * **Allocation**: with a game clock, the time left (less a reserve for
 //!   the host's overhead) shared over the engine's expected remaining
-//!   plies, plus the increment; never more than a fixed share of what is
-//!   left. The expected remaining plies come from what [`Game`] offers and
-//!   nothing else: the plies played and the length cap
-//!   ([`expected_remaining_plies`]).
+//!   plies, a third more than an even share (early stops and won
+//!   positions leave time over), plus the increment; never more than a
+//!   fixed share of what is left. The expected remaining plies come from
+//!   the game's own guess ([`Game::expected_remaining_plies`]) or else
+//!   its plies played, and its length cap ([`expected_remaining_plies`]).
 //! * **Early stop**: once the most visited root ply leads the second by more
 //!   visits than the search can still run in its planned time (at the rate
 //!   measured so far), the choice cannot change: the search stops and the
 //!   time stays on the clock for later plies.
-//! * **Instability**: each time the most visited root ply changes in the
-//!   second half of the planned time, the plan grows by a quarter of the
-//!   allocation, up to the plan's limit.
+//! * **Won positions**: while the most visited ply's win rate is 90% or
+//!   more, the plan is halved. A lost position keeps its whole share.
+//! * **Instability**: when the planned time runs out and the most visited
+//!   root ply changed in its second half, the search goes on once for half
+//!   the allocation more.
 //!
 //! A fixed time per ply ([`Clock::PerPly`]) is searched to its end, less
 //! a reserve: time saved there cannot be spent later, and stopping early
 //! keeps a smaller subtree for the next ply.
 //!
-//! The decisions are pure arithmetic on the elapsed time and the root's
-//! visit counts ([`Manager::decide`]), so they are tested with made-up
+//! The decisions are pure arithmetic on the elapsed time and the root
+//! children's visits and points ([`Manager::decide`]), so they are tested with made-up
 //! times.
 //!
 //! ```
@@ -34,8 +37,9 @@
 //!
 //! let clock = Clock::Game { left: Duration::from_secs(10), increment: Duration::from_millis(100) };
 //! let plan = TimePlan::new(&clock, 40);
-//! // 20 own plies to go: about a twentieth of the clock plus the increment.
-//! assert!(plan.target > Duration::from_millis(550) && plan.target < Duration::from_millis(600));
+//! // 20 own plies to go: a third more than a twentieth of the clock, plus
+//! // the increment.
+//! assert!(plan.target > Duration::from_millis(750) && plan.target < Duration::from_millis(780));
 //! assert!(plan.limit >= plan.target && plan.early_stop);
 //! let fixed = TimePlan::new(&Clock::PerPly(Duration::from_millis(100)), 40);
 //! assert_eq!(fixed.target, fixed.limit);
@@ -48,6 +52,7 @@ use std::time::{Duration, Instant};
 use abstracta_core::Game;
 
 use crate::tree::Tree;
+use crate::{Mcts, PlayoutPolicy, SearchResult};
 
 /// The time an engine has for its next ply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,7 +113,7 @@ pub const HORIZON_PLIES: u32 = 60;
 /// The fewest remaining plies ever expected (both sides): past the
 /// horizon, the clock is spent as if this many were always left, so it
 /// decays geometrically and never runs out.
-pub const MIN_REMAINING_PLIES: u32 = 20;
+pub const MIN_REMAINING_PLIES: u32 = 10;
 
 /// The time kept back on every ply of a game clock for what the host does
 /// around the search (advancing the tree, writing the answer, being
@@ -121,37 +126,57 @@ pub const RESERVE: Duration = Duration::from_millis(30);
 /// that absorbs a busy machine.
 pub const PER_PLY_RESERVE: Duration = Duration::from_millis(50);
 
+/// How much more than an even share of the clock a ply plans for: early
+/// stops and won positions end most searches before their plan (in
+/// Escabel 7x7 the later half of a game's plies took about 70% of it), so
+/// an even share would leave much of the clock unspent at the end.
+const PACE: f64 = 1.33;
+
 /// The largest share of the usable time one ply may plan for.
 const MAX_SHARE: f64 = 0.3;
 
 /// The largest share of the usable time one ply may take with extensions.
 const LIMIT_SHARE: f64 = 0.5;
 
-/// How far extensions may stretch the allocation.
-const MAX_STRETCH: f64 = 3.0;
+/// How far the extension may stretch the allocation.
+const MAX_STRETCH: f64 = 1.5;
 
-/// How much each change of the best ply adds, as a share of the
-/// allocation.
-const EXTENSION: f64 = 0.25;
+/// What the one extension adds, as a share of the allocation.
+const EXTENSION: f64 = 0.5;
+
+/// The win rate of the most visited root ply from which a position counts
+/// as won.
+const WON_RATE: f64 = 0.9;
+
+/// The share of the allocation a won position gets. A lost one keeps its
+/// whole share: that is where the opponent may still go wrong.
+const WON_SHARE: f64 = 0.5;
 
 /// Iterations a search must have run before its rate is trusted for the
-/// early stop.
+/// early stop, and visits the most visited ply needs before its win rate
+/// says a position is decided.
 const MIN_SAMPLE: u64 = 64;
 
 /// The expected number of plies still to be played (both sides) in a game
-/// of which `played` plies are played and which a length cap ends after
-/// `cap` plies: [`HORIZON_PLIES`] less the plies played, at least
-/// [`MIN_REMAINING_PLIES`], and never more than the cap leaves (at least 1).
+/// of which `played` plies are played, which a length cap ends after `cap`
+/// plies, and which its rules guess lasts about `hint` more plies
+/// ([`Game::expected_remaining_plies`]): the hint, or else
+/// [`HORIZON_PLIES`] less the plies played; at least
+/// [`MIN_REMAINING_PLIES`], and never more than the cap leaves (at least
+/// 1).
 ///
 /// ```
 /// use mcts::clock::expected_remaining_plies;
-/// assert_eq!(expected_remaining_plies(0, None), 60);
-/// assert_eq!(expected_remaining_plies(70, None), 20);
-/// assert_eq!(expected_remaining_plies(10, Some(30)), 20);
-/// assert_eq!(expected_remaining_plies(30, Some(30)), 1);
+/// assert_eq!(expected_remaining_plies(0, None, None), 60);
+/// assert_eq!(expected_remaining_plies(70, None, None), 10);
+/// assert_eq!(expected_remaining_plies(10, Some(30), None), 20);
+/// assert_eq!(expected_remaining_plies(30, Some(30), None), 1);
+/// assert_eq!(expected_remaining_plies(2, None, Some(47)), 47);
+/// assert_eq!(expected_remaining_plies(30, None, Some(5)), 10);
 /// ```
-pub fn expected_remaining_plies(played: u32, cap: Option<u32>) -> u32 {
-    let estimate = HORIZON_PLIES.saturating_sub(played).max(MIN_REMAINING_PLIES);
+pub fn expected_remaining_plies(played: u32, cap: Option<u32>, hint: Option<u32>) -> u32 {
+    let guess = hint.unwrap_or_else(|| HORIZON_PLIES.saturating_sub(played));
+    let estimate = guess.max(MIN_REMAINING_PLIES);
     let capped = match cap {
         Some(cap) => estimate.min(cap.saturating_sub(played)),
         None => estimate,
@@ -167,7 +192,7 @@ pub struct TimePlan {
     /// The hard limit: no extension goes beyond it.
     pub limit: Duration,
     /// Whether the search may stop before `target` when its choice can no
-    /// longer change.
+    /// longer change, and plan less for a won position.
     pub early_stop: bool,
 }
 
@@ -189,7 +214,7 @@ impl TimePlan {
             },
             Clock::Game { increment, .. } => {
                 let own_plies = remaining_plies.div_ceil(2).max(1);
-                let share = usable / own_plies + increment;
+                let share = usable.mul_f64(PACE / f64::from(own_plies)) + increment;
                 let target = share.min(usable.mul_f64(MAX_SHARE));
                 let limit = target
                     .mul_f64(MAX_STRETCH)
@@ -206,11 +231,15 @@ impl TimePlan {
 
     /// The plan for the side to move in `game` under `clock`, with the
     /// game's expected remaining plies ([`expected_remaining_plies`] of its
-    /// plies played and length cap).
+    /// plies played, its length cap and its own guess).
     pub fn for_game<G: Game>(clock: &Clock, game: &G) -> TimePlan {
         TimePlan::new(
             clock,
-            expected_remaining_plies(game.plies_played(), game.length_cap()),
+            expected_remaining_plies(
+                game.plies_played(),
+                game.length_cap(),
+                game.expected_remaining_plies(),
+            ),
         )
     }
 }
@@ -227,11 +256,18 @@ pub enum Verdict {
 }
 
 /// Follows one search under a [`TimePlan`]: checked by the search from
-/// time to time with the elapsed time and the root's visit counts.
+/// time to time with the elapsed time and the root's children.
+///
+/// With early stop on (a game clock), the planned time shrinks to
+/// half the allocation while the most visited ply's win rate says the
+/// position is won (90% or more), and the search stops once that ply cannot be
+/// overtaken in what is left of the plan. When the plan runs out and the
+/// most visited ply changed in its second half, the plan is extended once
+/// by half the allocation (never past the limit).
 #[derive(Clone, Debug)]
 pub struct Manager {
     plan: TimePlan,
-    /// The planned time with the extensions so far.
+    /// The planned time with the extension so far.
     target: Duration,
     /// When the next check is due.
     next_check: Duration,
@@ -241,6 +277,33 @@ pub struct Manager {
     best: Option<usize>,
     /// How often the best child changed in the second half.
     changes: u32,
+    /// Whether the plan was extended.
+    extended: bool,
+}
+
+/// What the manager reads of one root child.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ChildCount {
+    /// Its visits.
+    pub visits: u64,
+    /// Its points for the side to move at the root, in half points (a win
+    /// is 2, a draw 1).
+    pub half_points: u64,
+}
+
+impl ChildCount {
+    /// A child with `visits` visits worth `half_points` half points.
+    pub fn new(visits: u64, half_points: u64) -> ChildCount {
+        ChildCount { visits, half_points }
+    }
+
+    fn win_rate(&self) -> f64 {
+        if self.visits == 0 {
+            0.5
+        } else {
+            self.half_points as f64 / (2.0 * self.visits as f64)
+        }
+    }
 }
 
 impl Manager {
@@ -254,15 +317,17 @@ impl Manager {
             visits_at_start,
             best: None,
             changes: 0,
+            extended: false,
         }
     }
 
-    /// The planned time with the extensions so far.
+    /// The planned time with the extension so far (as of the last check:
+    /// a won position plans less).
     pub fn target(&self) -> Duration {
         self.target
     }
 
-    /// How often the best ply changed late enough to extend the plan.
+    /// How often the best ply changed in the second half of the plan.
     pub fn changes(&self) -> u32 {
         self.changes
     }
@@ -275,41 +340,55 @@ impl Manager {
     }
 
     /// Decides, `elapsed` into the search, with `root_visits` visits at
-    /// the root and `children` the visits of its children, whether the
-    /// search goes on.
+    /// the root and `children` its children's counts, whether the search
+    /// goes on.
     pub fn decide(
         &mut self,
         elapsed: Duration,
         root_visits: u64,
-        children: impl IntoIterator<Item = u64>,
+        children: impl IntoIterator<Item = ChildCount>,
     ) -> Verdict {
         self.next_check = elapsed + (self.plan.target / 100).max(Duration::from_millis(1));
         if elapsed >= self.plan.limit {
             return Verdict::TimeUp;
         }
-        let (mut best, mut first, mut second) = (None, 0u64, 0u64);
-        for (i, v) in children.into_iter().enumerate() {
-            if best.is_none() || v > first {
-                second = first;
-                first = v;
+        let (mut best, mut first, mut second) = (None, ChildCount::default(), 0u64);
+        for (i, c) in children.into_iter().enumerate() {
+            if best.is_none() || c.visits > first.visits {
+                second = first.visits;
+                first = c;
                 best = Some(i);
-            } else if v > second {
-                second = v;
+            } else if c.visits > second {
+                second = c.visits;
             }
         }
         if best.is_some() && self.best.is_some() && best != self.best && elapsed * 2 >= self.plan.target {
             self.changes += 1;
-            self.target = (self.target + self.plan.target.mul_f64(EXTENSION)).min(self.plan.limit);
         }
         self.best = best;
-        if elapsed >= self.target {
+        let extension = self.plan.target.mul_f64(EXTENSION);
+        let mut target = if self.extended {
+            (self.plan.target + extension).min(self.plan.limit)
+        } else {
+            self.plan.target
+        };
+        let won = self.plan.early_stop && first.visits >= MIN_SAMPLE && first.win_rate() >= WON_RATE;
+        if won {
+            target = target.mul_f64(WON_SHARE);
+        }
+        if elapsed >= target && self.plan.early_stop && !self.extended && !won && self.changes > 0 {
+            self.extended = true;
+            target = (target + extension).min(self.plan.limit);
+        }
+        self.target = target;
+        if elapsed >= target {
             return Verdict::TimeUp;
         }
         let searched = root_visits.saturating_sub(self.visits_at_start);
         if self.plan.early_stop && searched >= MIN_SAMPLE && !elapsed.is_zero() {
             let rate = searched as f64 / elapsed.as_secs_f64();
-            let still = rate * (self.target - elapsed).as_secs_f64();
-            if (first - second) as f64 > still {
+            let still = rate * (target - elapsed).as_secs_f64();
+            if (first.visits - second) as f64 > still {
                 return Verdict::Decided;
             }
         }
@@ -329,8 +408,31 @@ impl Manager {
             return false;
         }
         let root = tree.root();
-        let children = root.children().map(|c| u64::from(tree.node(c).visits()));
+        let children = root.children().map(|c| {
+            let (visits, half_points) = tree.node(c).stats();
+            ChildCount::new(u64::from(visits), u64::from(half_points))
+        });
         self.decide(elapsed, u64::from(root.visits()), children) != Verdict::Continue
+    }
+}
+
+impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
+    /// Searches `game` under `clock` instead of the options' budgets: for
+    /// as long as the [`TimePlan`] of the clock and the game says, stopping
+    /// early once the choice cannot change and searching longer while it
+    /// keeps changing (see [the module](self)). The options' `time` and `iters` are
+    /// not used. With `parallel=root` the plan's target is searched, with
+    /// neither early stop nor extensions.
+    pub fn search_clocked(&mut self, game: &G, clock: &Clock) -> SearchResult<G::Ply> {
+        self.search_planned(game, Some(TimePlan::for_game(clock, game)))
+    }
+
+    /// Searches `game` by `plan` (as [`search_clocked`](Mcts::search_clocked)
+    /// does with the plan of its clock). A plan with `target == limit` and
+    /// `early_stop` is a fixed time that ends as soon as the choice cannot
+    /// change: it saves wall time, not strength.
+    pub fn search_with_plan(&mut self, game: &G, plan: &TimePlan) -> SearchResult<G::Ply> {
+        self.search_planned(game, Some(*plan))
     }
 }
 
@@ -351,17 +453,21 @@ mod tests {
 
     #[test]
     fn allocation_shares_the_clock_over_the_expected_plies() {
-        // 10 s + 0.1 s, 40 plies to go (20 own): 9.97 s / 20 + 0.1 s.
+        // 10 s + 0.1 s, 40 plies to go (20 own): 9.97 s / 20 a third
+        // larger, + 0.1 s.
         let plan = TimePlan::new(&game(10_000, 100), 40);
-        assert_eq!(plan.target, ms(9_970) / 20 + ms(100));
-        assert_eq!(plan.limit, plan.target * 3);
+        assert_eq!(plan.target, ms(9_970).mul_f64(1.33 / 20.0) + ms(100));
+        assert_eq!(plan.limit, plan.target.mul_f64(1.5));
         // An odd count rounds the own plies up.
-        assert_eq!(TimePlan::new(&game(10_000, 0), 41).target, ms(9_970) / 21);
+        assert_eq!(
+            TimePlan::new(&game(10_000, 0), 41).target,
+            ms(9_970).mul_f64(1.33 / 21.0)
+        );
         // Never more than 30% of the usable time, however few plies are
-        // expected, and the limit at most half of it.
+        // expected, and the limit (the one extension) 45% of it.
         let late = TimePlan::new(&game(1_000, 0), 1);
         assert_eq!(late.target, ms(970).mul_f64(0.3));
-        assert_eq!(late.limit, ms(970).mul_f64(0.5));
+        assert_eq!(late.limit, ms(970).mul_f64(0.45));
         // The reserve is at most a tenth of what is left.
         let low = TimePlan::new(&game(100, 100), 20);
         assert_eq!(low.target, ms(90).mul_f64(0.3));
@@ -400,7 +506,7 @@ mod tests {
                         left,
                         increment: ms(inc),
                     },
-                    expected_remaining_plies(played, None),
+                    expected_remaining_plies(played, None, None),
                 );
                 assert!(plan.limit < left, "{plies} plies: {plan:?} with {left:?} left");
                 left = left - plan.target + ms(inc);
@@ -416,64 +522,116 @@ mod tests {
             }
         }
         // Into a cap: the last plies get the rest of the clock.
-        assert_eq!(expected_remaining_plies(95, Some(100)), 5);
+        assert_eq!(expected_remaining_plies(95, Some(100), None), 5);
+        assert_eq!(expected_remaining_plies(95, Some(100), Some(40)), 5);
+    }
+
+    /// Children at an even win rate with these visits.
+    fn even<const N: usize>(visits: [u64; N]) -> [ChildCount; N] {
+        visits.map(|v| ChildCount::new(v, v))
     }
 
     #[test]
     fn the_early_stop_needs_a_gap_the_remaining_time_cannot_close() {
-        let plan = TimePlan::new(&game(10_000, 0), 40); // target 498.5 ms
+        let plan = TimePlan::new(&game(10_000, 0), 40); // target 663 ms
         let mut m = Manager::new(plan, 0);
-        // 100 ms in, 10,000 iterations (100,000/s): about 39,850 more fit.
+        // 100 ms in, 10,000 iterations (100,000/s): about 56,000 more fit.
         assert_eq!(
-            m.decide(ms(100), 10_000, [5_000, 3_000, 2_000]),
+            m.decide(ms(100), 10_000, even([5_000, 3_000, 2_000])),
             Verdict::Continue
         );
-        assert_eq!(m.decide(ms(100), 10_000, [1_000, 30_000, 0]), Verdict::Continue);
-        assert_eq!(m.decide(ms(400), 40_000, [30_000, 2_000, 0]), Verdict::Decided);
+        assert_eq!(
+            m.decide(ms(100), 10_000, even([1_000, 30_000, 0])),
+            Verdict::Continue
+        );
+        assert_eq!(
+            m.decide(ms(400), 40_000, even([30_000, 2_000, 0])),
+            Verdict::Decided
+        );
         // Visits from a reused tree count for the gap, not for the rate.
         let mut reused = Manager::new(plan, 100_000);
         assert_eq!(
-            reused.decide(ms(10), 100_010, [90_000, 10, 0]),
+            reused.decide(ms(10), 100_010, even([90_000, 10, 0])),
             Verdict::Continue,
             "too few to rate"
         );
         assert_eq!(
-            reused.decide(ms(10), 101_000, [90_000, 1_000, 0]),
+            reused.decide(ms(10), 101_000, even([90_000, 1_000, 0])),
             Verdict::Decided
         );
         // Without early stop only the time counts.
         let fixed = TimePlan::new(&Clock::PerPly(ms(100)), 40);
         let mut f = Manager::new(fixed, 0);
-        assert_eq!(f.decide(ms(50), 10_000, [10_000, 0]), Verdict::Continue);
-        assert_eq!(f.decide(ms(90), 10_000, [10_000, 0]), Verdict::TimeUp);
+        assert_eq!(f.decide(ms(50), 10_000, even([10_000, 0])), Verdict::Continue);
+        assert_eq!(f.decide(ms(90), 10_000, even([10_000, 0])), Verdict::TimeUp);
     }
 
     #[test]
-    fn a_changing_best_ply_extends_the_plan_up_to_its_limit() {
-        let plan = TimePlan::new(&game(10_000, 0), 40);
+    fn a_late_change_of_the_best_ply_extends_the_plan_once() {
+        let plan = TimePlan::new(&game(10_000, 0), 40); // target 663 ms
+        let half = plan.target / 2;
+        // A change in the first half only does not extend.
         let mut m = Manager::new(plan, 0);
-        // Changes in the first half do not count.
-        m.decide(ms(10), 10, [5, 5]);
-        m.decide(ms(20), 20, [5, 15]);
+        m.decide(ms(10), 10, even([5, 5]));
+        m.decide(ms(20), 20, even([5, 15]));
         assert_eq!(m.changes(), 0);
+        assert_eq!(m.decide(plan.target, 500, even([200, 300])), Verdict::TimeUp);
         assert_eq!(m.target(), plan.target);
-        // In the second half each change adds a quarter.
-        m.decide(ms(300), 300, [5, 150]);
-        m.decide(ms(400), 400, [250, 150]);
+        // A change in the second half: at the target, one extension by half
+        // of the allocation, and no second one.
+        let mut m = Manager::new(plan, 0);
+        m.decide(ms(300), 300, even([150, 140]));
+        m.decide(ms(400), 400, even([190, 200]));
         assert_eq!(m.changes(), 1);
-        assert_eq!(m.target(), plan.target + plan.target / 4);
+        assert_eq!(m.decide(plan.target, 500, even([240, 250])), Verdict::Continue);
+        assert_eq!(m.target(), plan.target + half);
+        m.decide(ms(600), 600, even([310, 280]));
+        assert_eq!(m.changes(), 2);
         assert_eq!(
-            m.decide(ms(500), 500, [250, 250]),
-            Verdict::Continue,
-            "extended past the plan"
+            m.decide(plan.target + half, 750, even([380, 360])),
+            Verdict::TimeUp
         );
-        for k in 0..20u64 {
-            let v = 1_000 + k;
-            let children = if k % 2 == 0 { [v, 0] } else { [0, v] };
-            m.decide(ms(600 + k), 1_000, children);
-        }
-        assert_eq!(m.target(), plan.limit);
-        assert_eq!(m.decide(plan.limit, 2_000, [1, 1]), Verdict::TimeUp);
+        assert_eq!(m.target(), plan.target + half);
+        assert!(m.target() <= plan.limit);
+        // Nothing past the limit.
+        let mut m = Manager::new(plan, 0);
+        m.decide(ms(400), 400, even([190, 200]));
+        m.decide(ms(500), 500, even([260, 240]));
+        assert_eq!(m.decide(plan.limit, 500, even([260, 240])), Verdict::TimeUp);
+    }
+
+    #[test]
+    fn a_won_position_gets_half_the_allocation() {
+        let plan = TimePlan::new(&game(10_000, 0), 40); // target 663 ms
+        let early = ms(100);
+        // Won (95%) for the side to move: half the time, even with gaps
+        // that could still close.
+        let mut m = Manager::new(plan, 0);
+        let children = [ChildCount::new(1_000, 1_900), ChildCount::new(900, 900)];
+        assert_eq!(m.decide(early, 1_900, children), Verdict::Continue);
+        assert_eq!(m.target(), plan.target / 2);
+        assert_eq!(m.decide(plan.target / 2, 1_900, children), Verdict::TimeUp);
+        // Lost (5%): the whole plan.
+        let mut m = Manager::new(plan, 0);
+        let lost = [ChildCount::new(1_000, 100), ChildCount::new(900, 90)];
+        assert_eq!(m.decide(early, 1_900, lost), Verdict::Continue);
+        assert_eq!(m.target(), plan.target);
+        // Not won at 80%, nor with too few visits to tell.
+        let mut m = Manager::new(plan, 0);
+        m.decide(
+            early,
+            1_900,
+            [ChildCount::new(1_000, 1_600), ChildCount::new(900, 900)],
+        );
+        assert_eq!(m.target(), plan.target);
+        m.decide(early, 40, [ChildCount::new(20, 40), ChildCount::new(20, 20)]);
+        assert_eq!(m.target(), plan.target);
+        // A fixed time per ply is searched to its end however decided.
+        let fixed = TimePlan::new(&Clock::PerPly(ms(100)), 40);
+        let mut f = Manager::new(fixed, 0);
+        let won = [ChildCount::new(1_000, 2_000), ChildCount::new(10, 10)];
+        assert_eq!(f.decide(ms(60), 1_010, won), Verdict::Continue);
+        assert_eq!(f.target(), fixed.target);
     }
 
     #[test]
@@ -481,7 +639,7 @@ mod tests {
         let plan = TimePlan::new(&game(10_000, 0), 40);
         let mut m = Manager::new(plan, 0);
         assert!(m.due(Duration::ZERO));
-        m.decide(ms(1), 1, [1]);
+        m.decide(ms(1), 1, even([1]));
         assert!(!m.due(ms(2)));
         assert!(m.due(ms(1) + plan.target / 100));
     }

@@ -380,25 +380,7 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
         self.search_planned(game, None)
     }
 
-    /// Searches `game` under `clock` instead of the options' budgets: for
-    /// as long as the [`TimePlan`] of the clock and the game says, stopping
-    /// early once the choice cannot change and searching longer while it
-    /// keeps changing (see [`clock`]). The options' `time` and `iters` are
-    /// not used. With `parallel=root` the plan's target is searched, with
-    /// neither early stop nor extensions.
-    pub fn search_clocked(&mut self, game: &G, clock: &Clock) -> SearchResult<G::Ply> {
-        self.search_planned(game, Some(TimePlan::for_game(clock, game)))
-    }
-
-    /// Searches `game` by `plan` (as [`search_clocked`](Mcts::search_clocked)
-    /// does with the plan of its clock). A plan with `target == limit` and
-    /// `early_stop` is a fixed time that ends as soon as the choice cannot
-    /// change: it saves wall time, not strength.
-    pub fn search_with_plan(&mut self, game: &G, plan: &TimePlan) -> SearchResult<G::Ply> {
-        self.search_planned(game, Some(*plan))
-    }
-
-    fn search_planned(&mut self, game: &G, plan: Option<TimePlan>) -> SearchResult<G::Ply> {
+    pub(crate) fn search_planned(&mut self, game: &G, plan: Option<TimePlan>) -> SearchResult<G::Ply> {
         let start = Instant::now();
         let opts = self.options.clone();
         let to_move = game.to_move_seat();
