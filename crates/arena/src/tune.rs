@@ -331,6 +331,28 @@ impl TuneConfig {
         self.spec_with(&self.engine, &values)
     }
 
+    /// The values the plus (`sign` 1) or minus (-1) engine of iteration
+    /// `k` plays with.
+    fn perturbed(&self, gains: &Gains, k: u64, theta: &[f64], delta: &[f64], sign: f64) -> Vec<f64> {
+        self.params
+            .iter()
+            .zip(theta)
+            .zip(delta)
+            .map(|((p, &t), &d)| p.clamp(t + sign * d * gains.perturbation(p, k)))
+            .collect()
+    }
+
+    /// The values after iteration `k` ended with `result` (plus wins
+    /// minus minus wins).
+    fn updated(&self, gains: &Gains, k: u64, theta: &[f64], delta: &[f64], result: f64) -> Vec<f64> {
+        self.params
+            .iter()
+            .zip(theta)
+            .zip(delta)
+            .map(|((p, &t), &d)| gains.step(p, k, t, d, result))
+            .collect()
+    }
+
     /// The perturbation signs of iteration `k`, the same on every run.
     fn delta(&self, k: u64) -> Vec<f64> {
         let mut rng = SmallRng::seed_from_u64(self.seed ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15));
@@ -386,16 +408,10 @@ pub fn run(
     );
     for k in history.len() as u64..config.iterations {
         let delta = config.delta(k);
-        let moved = |sign: f64| -> Vec<f64> {
-            config
-                .params
-                .iter()
-                .zip(&theta)
-                .zip(&delta)
-                .map(|((p, &t), &d)| p.clamp(t + sign * d * gains.perturbation(p, k)))
-                .collect()
-        };
-        let (plus, minus) = (config.engine_at(&moved(1.0)), config.engine_at(&moved(-1.0)));
+        let (plus, minus) = (
+            config.engine_at(&config.perturbed(&gains, k, &theta, &delta, 1.0)),
+            config.engine_at(&config.perturbed(&gains, k, &theta, &delta, -1.0)),
+        );
         let settings = TournamentSettings {
             spec: config.spec.clone(),
             players: vec![("plus".into(), plus.clone()), ("minus".into(), minus.clone())],
@@ -423,13 +439,7 @@ pub fn run(
             (p.b_wins, p.a_wins)
         };
         let result = plus_wins as f64 - minus_wins as f64;
-        theta = config
-            .params
-            .iter()
-            .zip(&theta)
-            .zip(&delta)
-            .map(|((param, &t), &d)| gains.step(param, k, t, d, result))
-            .collect();
+        theta = config.updated(&gains, k, &theta, &delta, result);
         let record = Iteration {
             iteration: k,
             plus,

@@ -142,23 +142,10 @@ fn spsa_climbs_towards_the_best_values_of_a_simulated_match() {
     let before = distance(&theta);
     for k in 0..config.iterations {
         let delta = config.delta(k);
-        let at = |sign: f64| -> Vec<f64> {
-            config
-                .params
-                .iter()
-                .zip(&theta)
-                .zip(&delta)
-                .map(|((p, &t), &d)| p.clamp(t + sign * d * gains.perturbation(p, k)))
-                .collect()
-        };
-        let result = simulated_result(&mut rng, &at(1.0), &at(-1.0), &best, 2 * config.pairs);
-        theta = config
-            .params
-            .iter()
-            .zip(&theta)
-            .zip(&delta)
-            .map(|((p, &t), &d)| gains.step(p, k, t, d, result))
-            .collect();
+        let plus = config.perturbed(&gains, k, &theta, &delta, 1.0);
+        let minus = config.perturbed(&gains, k, &theta, &delta, -1.0);
+        let result = simulated_result(&mut rng, &plus, &minus, &best, 2 * config.pairs);
+        theta = config.updated(&gains, k, &theta, &delta, result);
     }
     let after = distance(&theta);
     assert!(before > 0.9 && after < 0.3, "from {before} to {after}: {theta:?}");
