@@ -9,6 +9,7 @@
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, Write};
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 use rustix::fs::{flock, FlockOperation};
 
@@ -36,7 +37,7 @@ impl DirLock {
             .truncate(false)
             .open(&path)
             .map_err(|e| ArenaError::io(format!("opening the lock file {}", path.display()), e))?;
-        match flock(&file, FlockOperation::NonBlockingLockExclusive) {
+        match lock_soon(&file) {
             Ok(()) => {}
             Err(e) if e == rustix::io::Errno::WOULDBLOCK => {
                 let mut holder = String::new();
@@ -71,6 +72,27 @@ impl DirLock {
             .and_then(|_| file.rewind())
             .and_then(|_| file.write_all(text.as_bytes()));
         Ok(DirLock { _file: file })
+    }
+}
+
+/// How long a held lock is waited for before the directory counts as in
+/// use.
+const LOCK_WAIT: Duration = Duration::from_millis(1500);
+
+/// Takes the lock, waiting up to [`LOCK_WAIT`] for a holder that is going
+/// away: after a `kill -9` the lock can outlive its process for a moment,
+/// held by an engine it was starting (a forked child keeps the lock file
+/// open until it runs the engine program), so an immediate restart would
+/// otherwise be refused.
+fn lock_soon(file: &File) -> rustix::io::Result<()> {
+    let deadline = Instant::now() + LOCK_WAIT;
+    loop {
+        match flock(file, FlockOperation::NonBlockingLockExclusive) {
+            Err(e) if e == rustix::io::Errno::WOULDBLOCK && Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(25));
+            }
+            other => return other,
+        }
     }
 }
 
