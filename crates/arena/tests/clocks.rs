@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use arena::records::{parse_games_jsonl, GameRecord, GameResult};
 
 mod common;
-use common::{script, temp_dir, text, BIN};
+use common::{ok, refused, script, temp_dir, text, BIN};
 
 /// A tic-tac-toe engine in shell: it plays the first free cell, after
 /// `sleep` seconds, reporting `winrate` (nothing if empty), and appends
@@ -67,23 +67,6 @@ fn tournament(dir: &Path, players: &[String], extra: &[&str]) -> Output {
     }
     args.extend(extra.iter().map(|s| (*s).to_owned()));
     Command::new(BIN).args(&args).output().expect("run arena")
-}
-
-#[track_caller]
-fn ok(out: &Output) -> String {
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    text(&out.stdout)
-}
-
-/// Asserts exit code 2 and a message holding every one of `words`.
-#[track_caller]
-fn refused(out: &Output, words: &[&str]) {
-    let err = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "stderr: {err}");
-    assert!(!err.contains("panicked"), "{err}");
-    for w in words {
-        assert!(err.contains(w), "expected {w:?} in: {err}");
-    }
 }
 
 fn games(dir: &Path) -> Vec<GameRecord> {

@@ -15,7 +15,7 @@ use arena::records::{parse_games_jsonl, parse_summary_json, GameRecord};
 use rustix::process::{kill_process, Pid, Signal};
 
 mod common;
-use common::{arena, script, temp_dir, text, BIN};
+use common::{arena, ok, refused, script, temp_dir, text, BIN};
 
 /// `arena tournament tictactoe` between `players`, then `extra`.
 fn tournament(players: &[&str], extra: &[&str]) -> Vec<String> {
@@ -30,23 +30,6 @@ fn tournament(players: &[&str], extra: &[&str]) -> Vec<String> {
 
 fn run(args: &[String]) -> Output {
     Command::new(BIN).args(args).output().expect("run arena")
-}
-
-#[track_caller]
-fn ok(out: &Output) -> String {
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    text(&out.stdout)
-}
-
-/// Asserts exit code 2 and a message holding every one of `words`.
-#[track_caller]
-fn refused(out: &Output, words: &[&str]) {
-    let err = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "stderr: {err}");
-    assert!(!err.contains("panicked"), "{err}");
-    for w in words {
-        assert!(err.contains(w), "expected {w:?} in: {err}");
-    }
 }
 
 fn games(dir: &Path) -> Vec<GameRecord> {

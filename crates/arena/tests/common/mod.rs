@@ -56,3 +56,21 @@ pub fn script(dir: &Path, name: &str, body: &str) -> String {
 pub fn assert_success(out: &Output) {
     assert!(out.status.success(), "{}", text(&out.stderr));
 }
+
+/// Asserts success and returns the standard output.
+#[track_caller]
+pub fn ok(out: &Output) -> String {
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    text(&out.stdout)
+}
+
+/// Asserts exit code 2 and a message holding every one of `words`.
+#[track_caller]
+pub fn refused(out: &Output, words: &[&str]) {
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "stderr: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    for w in words {
+        assert!(err.contains(w), "expected {w:?} in: {err}");
+    }
+}
