@@ -25,9 +25,9 @@
 //! assert!((g.perturbation(&p, 99) - p.step).abs() < 1e-12);
 //! ```
 
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, OpenOptions};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use rand::rngs::SmallRng;
@@ -469,25 +469,9 @@ pub fn run(
 /// The iterations recorded in `path`: a last line cut short by a crash is
 /// dropped (and removed from the file, so appending goes on cleanly); any
 /// other bad line, or lines out of order, is an error.
-fn read_history(path: &PathBuf, config: &TuneConfig) -> Result<Vec<Iteration>, ArenaError> {
-    let text = match fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(ArenaError::io(format!("reading {}", path.display()), e)),
-    };
-    let complete = if text.ends_with('\n') || text.is_empty() {
-        text.as_str()
-    } else {
-        let cut = text.rfind('\n').map_or(0, |i| i + 1);
-        crate::stderr!(
-            "{}: dropping an unfinished last line (an iteration cut short)",
-            path.display()
-        );
-        let kept = &text[..cut];
-        File::create(path)
-            .and_then(|mut f| f.write_all(kept.as_bytes()).and_then(|_| f.sync_all()))
-            .map_err(|e| ArenaError::io(format!("repairing {}", path.display()), e))?;
-        kept
+fn read_history(path: &Path, config: &TuneConfig) -> Result<Vec<Iteration>, ArenaError> {
+    let Some(complete) = tournament::complete_lines(path, true, "one JSON iteration record per line")? else {
+        return Ok(Vec::new());
     };
     let mut history = Vec::new();
     for (n, line) in complete.lines().enumerate() {

@@ -35,13 +35,31 @@ pub(super) fn load_games(path: &Path, repair: bool) -> Result<Vec<GameRecord>, A
             "is a folder; expected the file of game records",
         ));
     }
+    let Some(text) = complete_lines(path, repair, "one JSON game record per line")? else {
+        return Ok(Vec::new());
+    };
+    Ok(parse_games_jsonl(&text).map_err(|mut e| {
+        e.file = path.display().to_string();
+        e
+    })?)
+}
+
+/// The complete lines of an append-only file of records (`None`: no
+/// file): whatever follows the last newline is a line a killed run left
+/// unfinished (it may even end inside a UTF-8 character), so it is dropped
+/// with a warning and, with `repair`, cut off the file so that appending
+/// goes on cleanly. Text that is not UTF-8 is bad data; `expected` says
+/// what the file should hold.
+pub(crate) fn complete_lines(
+    path: &Path,
+    repair: bool,
+    expected: &str,
+) -> Result<Option<String>, ArenaError> {
     let bytes = match fs::read(path) {
         Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(ArenaError::io(format!("reading {}", path.display()), e)),
     };
-    // Whatever follows the last newline is a line a killed run left
-    // unfinished (it may even end inside a UTF-8 character).
     let complete = match bytes.iter().rposition(|&b| b == b'\n') {
         Some(i) => &bytes[..=i],
         None => &bytes[..0],
@@ -69,13 +87,10 @@ pub(super) fn load_games(path: &Path, repair: bool) -> Result<Vec<GameRecord>, A
         record_error(
             path,
             Some(line),
-            "is not UTF-8 text; expected one JSON game record per line",
+            format!("is not UTF-8 text; expected {expected}"),
         )
     })?;
-    Ok(parse_games_jsonl(text).map_err(|mut e| {
-        e.file = path.display().to_string();
-        e
-    })?)
+    Ok(Some(text.to_owned()))
 }
 
 /// Reads `dir/tournament.json`: `None` if there is none; any other

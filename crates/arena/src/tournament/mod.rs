@@ -54,6 +54,7 @@ pub use stop::stop_cleanly_on_signals;
 pub use table::format_table;
 pub use tally::summarize;
 
+pub(crate) use journal::complete_lines;
 use journal::{open_dir, to_json};
 use pool::Runner;
 pub(crate) use schedule::opening as random_opening;
