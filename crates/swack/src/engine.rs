@@ -279,6 +279,24 @@ impl<const N: usize> Engine<N> {
         extra[r as usize]
     }
 
+    /// The change in friendly minus enemy links (adjacent same-coloured
+    /// pairs) that the stacking move `from -> to` of `me` makes: `to`
+    /// becomes `me`'s and `from` the opponent's.
+    #[inline]
+    pub(crate) fn link_gain(&self, me: Colour, from: usize, to: usize) -> i32 {
+        let mine = self.stones[me.index()];
+        let theirs = self.stones[me.opponent().index()];
+        let around_to = self.geo.neighbours4(BitBoard::single(to));
+        let around_from = self.geo.neighbours4(BitBoard::single(from));
+        // `from` is one of `me`'s neighbours of `to` and `to` one of the
+        // opponent's of `from`: neither link survives the exchange.
+        let mine_gained = (around_to & mine).count() as i32 - 1;
+        let mine_lost = (around_from & mine).count() as i32;
+        let theirs_gained = (around_from & theirs).count() as i32 - 1;
+        let theirs_lost = (around_to & theirs).count() as i32;
+        (mine_gained - mine_lost) - (theirs_gained - theirs_lost)
+    }
+
     fn index(&self, p: Point) -> Option<usize> {
         self.geo.try_index(p)
     }
@@ -673,6 +691,16 @@ impl Swack {
             &[SwackPly::Pass]
         };
         Some(with_engine!(self, b => b.random(self.to_move, free, extra, rng)))
+    }
+
+    /// The change in the mover's links less the opponent's that the
+    /// stacking move `ply` makes ([`Engine::link_gain`]); `None` for other
+    /// plies.
+    pub(crate) fn ply_link_gain(&self, ply: SwackPly) -> Option<i32> {
+        let SwackPly::Stack { from, to } = ply else {
+            return None;
+        };
+        with_engine!(self, e => Some(e.link_gain(self.to_move, e.index(from)?, e.index(to)?)))
     }
 
     pub(crate) fn fresh_hash(&self) -> u64 {

@@ -2,18 +2,30 @@
 //! (`abstracta_core::knowledge`): after the opponent's pass, a pass ends
 //! the game (S5), so it is decisive when the scoring (S6, S7) favours the
 //! mover and otherwise loses at once, which leaves the stacking moves
-//! forced.
+//! forced. Priors favour the stacking moves that join the mover's stacks
+//! and split the opponent's (S3: groups decide the scoring).
 
 use abstracta_core::{Game, PlyBuf, SearchHints};
 
 use crate::{Swack, SwackPly};
 
-/// The search settings this game recommends: decisive and forced passes.
+/// The search settings this game recommends: decisive and forced passes,
+/// priors worth 10 visits, and little UCT exploration on top of RAVE's
+/// (the matches that chose them are in the crate's README).
 pub(crate) const SEARCH_HINTS: SearchHints = SearchHints {
     decisive: true,
     decisive_in_playouts: true,
+    rave_exploration: 0.03,
+    prior_visits: 10,
     ..SearchHints::DEFAULT
 };
+
+/// How far one link gained (or lost) moves a stacking move's prior from
+/// 0.5 (see [`Swack::ply_link_gain`]).
+const PRIOR_PER_LINK: f32 = 0.05;
+
+/// The priors stay this far inside 0 and 1.
+const PRIOR_MARGIN: f32 = 0.05;
 
 impl Swack {
     /// After the opponent's pass: whether a pass now wins for the mover.
@@ -68,6 +80,20 @@ impl Swack {
         }
     }
 
+    /// [`Game::ply_priors`](abstracta_core::Game::ply_priors): a stacking
+    /// move is liked by the links (adjacent pairs of one colour) it gains
+    /// the mover less those it gains the opponent, [`PRIOR_PER_LINK`] a
+    /// link; passes, swaps and Free Swack's drops get no opinion.
+    pub(crate) fn priors(&self, plies: &[SwackPly], out: &mut [f32]) -> bool {
+        for (ply, prior) in plies.iter().zip(out.iter_mut()) {
+            *prior = match self.ply_link_gain(*ply) {
+                Some(gain) => (0.5 + PRIOR_PER_LINK * gain as f32).clamp(PRIOR_MARGIN, 1.0 - PRIOR_MARGIN),
+                None => 0.5,
+            };
+        }
+        true
+    }
+
     /// [`Game::forced_plies`](abstracta_core::Game::forced_plies): every ply but the ending pass, when that
     /// pass loses.
     pub(crate) fn forced(&self, out: &mut PlyBuf<SwackPly>) -> bool {
@@ -118,6 +144,57 @@ mod tests {
         // a1 is cell 0; b1 lies to its right (direction 1).
         assert_eq!(game.claimed_cell("a1-b1".parse().unwrap()), Some(1));
         assert_eq!(game.claimed_cell(SwackPly::Pass), None);
+    }
+
+    /// Adjacent pairs of same-coloured stacks of `colour`, counted square
+    /// by square on the reference board.
+    fn links(truth: &ReferenceSwack, colour: abstracta_core::Colour) -> i32 {
+        let cells = truth.board_cells();
+        let n = cells.width();
+        let owns = |c: u8, r: u8| {
+            cells
+                .get(abstracta_core::Point::new(c, r))
+                .is_some_and(|s| s.colour == colour)
+        };
+        let mut count = 0;
+        for r in 0..n {
+            for c in 0..n {
+                if owns(c, r) {
+                    count += i32::from(c + 1 < n && owns(c + 1, r)) + i32::from(r + 1 < n && owns(c, r + 1));
+                }
+            }
+        }
+        count
+    }
+
+    /// S3, S4: the link gain of a stacking move (the guided playouts' and
+    /// the priors' measure) is the change in the mover's links less the
+    /// change in the opponent's, counted on the reference board.
+    #[test]
+    fn s4_link_gain_counts_links_on_the_reference_board() {
+        let mut rng = abstracta_core::seeded_rng(22);
+        let mut checked = 0;
+        for spec in ["swack:size=5", "swack:size=6", "swack:size=8"] {
+            for _ in 0..5 {
+                let mut game = Swack::new(spec.parse().unwrap());
+                let mut truth = ReferenceSwack::new(spec.parse().unwrap());
+                while let Some(ply) = game.random_ply(&mut rng) {
+                    let me = game.to_move_colour();
+                    for stack in truth.stacking_moves() {
+                        let mut after = truth.clone();
+                        after.play(stack).unwrap();
+                        let want = (links(&after, me) - links(&truth, me))
+                            - (links(&after, me.opponent()) - links(&truth, me.opponent()));
+                        assert_eq!(game.ply_link_gain(stack), Some(want), "{stack} in {spec}");
+                        checked += 1;
+                    }
+                    assert_eq!(game.ply_link_gain(SwackPly::Pass), None);
+                    game.play_unchecked(ply);
+                    truth.play(ply).unwrap();
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
     }
 
     /// Random games (with passes made more likely, so that ending passes

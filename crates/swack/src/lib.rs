@@ -142,6 +142,10 @@ impl Game for Swack {
         self.random(rng)
     }
 
+    fn ply_priors(&self, plies: &[SwackPly], out: &mut [f32]) -> bool {
+        self.priors(plies, out)
+    }
+
     fn decisive_ply(&self) -> Option<SwackPly> {
         self.decisive()
     }
