@@ -22,7 +22,7 @@ pub(crate) const SEARCH_HINTS: SearchHints = SearchHints {
 
 /// How far one link gained (or lost) moves a stacking move's prior from
 /// 0.5 (see [`Swack::ply_link_gain`]).
-const PRIOR_PER_LINK: f32 = 0.05;
+const PRIOR_PER_LINK: f32 = 0.1;
 
 /// The priors stay this far inside 0 and 1.
 const PRIOR_MARGIN: f32 = 0.05;
