@@ -167,9 +167,9 @@ mod tests {
         count
     }
 
-    /// S3, S4: the link gain of a stacking move (the guided playouts' and
-    /// the priors' measure) is the change in the mover's links less the
-    /// change in the opponent's, counted on the reference board.
+    /// S3, S4: the link gain of a stacking move (what the priors weigh) is
+    /// the change in the mover's links less the change in the opponent's,
+    /// counted on the reference board.
     #[test]
     fn s4_link_gain_counts_links_on_the_reference_board() {
         let mut rng = abstracta_core::seeded_rng(22);
