@@ -697,7 +697,7 @@ fn a_node_cap_above_the_machine_memory_warns() {
     }
     let help = ok(&arena(&["--help"]));
     assert!(
-        help.contains("nodes=2000000") && help.contains("41 bytes") && help.contains("85 MB"),
+        help.contains("nodes=8000000") && help.contains("41 bytes") && help.contains("330 MB"),
         "{help}"
     );
 }

@@ -13,7 +13,7 @@ pub const DEFAULT_ITERATIONS: u64 = 10_000;
 /// The default memory cap, in tree nodes (41 bytes each for plies of up to 4
 /// bytes: 16 of statistics, 12 of links, 8 for the ply, 4 for the AMAF
 /// index, 1 for the proof).
-pub const DEFAULT_MAX_NODES: usize = 2_000_000;
+pub const DEFAULT_MAX_NODES: usize = 8_000_000;
 
 /// Every key the engine spec accepts, in canonical order.
 pub const KEYS: &[&str] = &[
@@ -55,7 +55,8 @@ pub struct MctsOptions {
     /// `seed=N`: random seed; with one thread the search is deterministic.
     pub seed: u64,
     /// `nodes=N` (default [`DEFAULT_MAX_NODES`], about 41 bytes a node:
-    /// 2M nodes take about 85 MB): memory cap in tree nodes. When reached
+    /// 8M nodes take about 330 MB, allocated only as the tree grows):
+    /// memory cap in tree nodes. When reached
     /// the tree stops growing and the search goes on with the nodes it
     /// has. The root and its children always get room, even above the cap,
     /// so that a search of an ongoing game always chooses a ply.
