@@ -54,12 +54,12 @@ pub struct MctsOptions {
     pub solver: bool,
     /// `seed=N`: random seed; with one thread the search is deterministic.
     pub seed: u64,
-    /// `nodes=N` (default [`DEFAULT_MAX_NODES`], about 41 bytes a node:
-    /// 8M nodes take about 330 MB, allocated only as the tree grows):
-    /// memory cap in tree nodes. When reached
-    /// the tree stops growing and the search goes on with the nodes it
-    /// has. The root and its children always get room, even above the cap,
-    /// so that a search of an ongoing game always chooses a ply.
+    /// `nodes=N` (default [`DEFAULT_MAX_NODES`], about 41 bytes a node: 8M
+    /// nodes take about 330 MB, allocated only as the tree grows): memory cap
+    /// in tree nodes. When reached the tree stops growing and the search goes
+    /// on with the nodes it has. The root and its children always get room,
+    /// even above the cap, so that a search of an ongoing game always chooses a
+    /// ply.
     pub max_nodes: usize,
     /// `parallel=tree|root`: one shared tree (default) or one tree per
     /// thread merged at the root.
