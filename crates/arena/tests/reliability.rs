@@ -695,11 +695,20 @@ fn a_node_cap_above_the_machine_memory_warns() {
             "{err}"
         );
     }
+    // The help states the default cap, the bytes a node takes and their
+    // product (to the nearest 10 MB): checked against the constants, so the
+    // text cannot drift from them.
     let help = ok(&arena(&["--help"]));
-    assert!(
-        help.contains("nodes=8000000") && help.contains("41 bytes") && help.contains("330 MB"),
-        "{help}"
-    );
+    let bytes = arena::engine::BYTES_PER_NODE;
+    let megabytes = (mcts::DEFAULT_MAX_NODES as u64 * bytes + 5_000_000) / 10_000_000 * 10;
+    for fact in [
+        format!("nodes={}", mcts::DEFAULT_MAX_NODES),
+        format!("{bytes} bytes"),
+        format!("{megabytes} MB"),
+    ] {
+        assert!(help.contains(&fact), "{fact} missing from: {help}");
+    }
+    assert!(help.contains("nodes=8000000") && help.contains("41 bytes") && help.contains("330 MB"));
 }
 
 #[test]
