@@ -15,8 +15,8 @@ use crate::tournament::{self, Format, Resign, Shard, TimeControl, TournamentSett
 /// What `arena --help` says about engine specs and their memory.
 pub const ENGINES_HELP: &str = "Engines: random, mcts[:KEY=VALUE,...] or cmd:PROGRAM ARGS.
 MCTS memory: nodes=N caps the search tree (default nodes=8000000); a node takes
-about 41 bytes, so the default takes up to about 330 MB per search. Memory is
-taken as the tree grows (up to about 14 MB per 100 ms of one thread), and a
+about 46 bytes, so the default takes up to about 370 MB per search. Memory is
+taken as the tree grows (up to about 16 MB per 100 ms of one thread), and a
 tournament runs two searches per game at once. Arena warns when nodes= asks
 for more memory than the machine has.";
 

@@ -708,7 +708,7 @@ fn a_node_cap_above_the_machine_memory_warns() {
     ] {
         assert!(help.contains(&fact), "{fact} missing from: {help}");
     }
-    assert!(help.contains("nodes=8000000") && help.contains("41 bytes") && help.contains("330 MB"));
+    assert!(help.contains("nodes=8000000") && help.contains("46 bytes") && help.contains("370 MB"));
 }
 
 #[test]

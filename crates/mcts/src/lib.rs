@@ -241,6 +241,9 @@ pub struct Mcts<G: Game, Pol: PlayoutPolicy<G> = RandomPlayout> {
     /// Reset node chunks of earlier trees, for the next tree.
     spare: Vec<SpareChunk<G::Ply>>,
     stop: Arc<AtomicU8>,
+    /// Replaces the fewest children for which a node gets a child map
+    /// (tests compare searches with and without maps).
+    map_min_children: Option<usize>,
 }
 
 impl<G: Game, Pol: PlayoutPolicy<G>> fmt::Debug for Mcts<G, Pol> {
@@ -276,6 +279,7 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
             root_state: None,
             spare: Vec::new(),
             stop: Arc::new(AtomicU8::new(IDLE)),
+            map_min_children: None,
         }
     }
 
@@ -430,7 +434,10 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
             }
             let tree = self.tree.as_ref().expect("tree just set");
             let state = self.root_state.as_ref().expect("state just set");
-            let shared = Shared::new(tree, state, &self.policy, &opts, budget, deadline, &self.stop);
+            let mut shared = Shared::new(tree, state, &self.policy, &opts, budget, deadline, &self.stop);
+            if let (Some(min), true) = (self.map_min_children, shared.rave) {
+                shared.map_min_children = min;
+            }
             let seed = thread_seed(opts.seed, game.hash() ^ u64::from(game.plies_played()), 0);
             let mut iterations = 0;
             let mut max_depth = 0;

@@ -10,9 +10,9 @@ use thiserror::Error;
 /// The iteration budget used when neither `iters` nor `time` is given.
 pub const DEFAULT_ITERATIONS: u64 = 10_000;
 
-/// The default memory cap, in tree nodes (41 bytes each for plies of up to 4
-/// bytes: 16 of statistics, 12 of links, 8 for the ply, 4 for the AMAF
-/// index, 1 for the proof).
+/// The default memory cap, in tree nodes (about 46 bytes each for plies of
+/// up to 4 bytes: 16 of statistics, 16 of links, 8 for the ply, 4 for the
+/// AMAF index, 1 for the proof, and with RAVE up to 1 of child maps).
 pub const DEFAULT_MAX_NODES: usize = 8_000_000;
 
 /// Every key the engine spec accepts, in canonical order.
@@ -54,8 +54,8 @@ pub struct MctsOptions {
     pub solver: bool,
     /// `seed=N`: random seed; with one thread the search is deterministic.
     pub seed: u64,
-    /// `nodes=N` (default [`DEFAULT_MAX_NODES`], about 41 bytes a node: 8M
-    /// nodes take about 330 MB, allocated only as the tree grows): memory cap
+    /// `nodes=N` (default [`DEFAULT_MAX_NODES`], about 46 bytes a node: 8M
+    /// nodes take about 370 MB, allocated only as the tree grows): memory cap
     /// in tree nodes. When reached the tree stops growing and the search goes
     /// on with the nodes it has. The root and its children always get room,
     /// even above the cap, so that a search of an ongoing game always chooses a

@@ -69,7 +69,132 @@ fn node_fields_are_packed_small() {
     // (four to a cache line); the other fields live in their own arrays
     // (see `tree::Stats`).
     assert_eq!(std::mem::size_of::<crate::tree::Stats>(), 16);
-    assert!(std::mem::size_of::<crate::tree::Links>() <= 12);
+    assert!(std::mem::size_of::<crate::tree::Links>() <= 16);
+}
+
+/// One node as [`tree_contents`] lists it: visits, half points, RAVE
+/// visits and half points, ply, proof.
+type NodeContents<P> = (u32, u32, u32, u32, Option<P>, u8);
+
+/// Every node's statistics, RAVE statistics, ply and proof, breadth
+/// first, and how many nodes have a child map.
+fn tree_contents<G: Game>(mcts: &Mcts<G>) -> (Vec<NodeContents<G::Ply>>, usize) {
+    let tree = mcts.tree.as_ref().unwrap();
+    let mut out = Vec::new();
+    let mut maps = 0;
+    let mut queue = std::collections::VecDeque::from([tree.root]);
+    while let Some(i) = queue.pop_front() {
+        let node = tree.node(i);
+        let (n, w) = node.stats();
+        let (rn, rw) = node.stats.rave();
+        out.push((n, w, rn, rw, node.ply.get().copied(), node.proof()));
+        maps += usize::from(node.child_map() != crate::tree::NO_MAP);
+        queue.extend(node.children());
+    }
+    (out, maps)
+}
+
+/// Tic-tac-toe with its claims spread over 200 AMAF slots in the reverse
+/// order of its plies (four words of slots), and the centre claiming none:
+/// ordering children by slot then moves every child, and a map spans
+/// several words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Spread(TicTacToe);
+
+impl std::fmt::Display for Spread {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl Game for Spread {
+    type Ply = <TicTacToe as Game>::Ply;
+    type Options = <TicTacToe as Game>::Options;
+    const NAME: &'static str = "spread";
+    const CLAIMS: abstracta_core::Claims = abstracta_core::Claims::Lasting;
+    fn new(options: Self::Options) -> Self {
+        Spread(TicTacToe::new(options))
+    }
+    fn options(&self) -> &Self::Options {
+        self.0.options()
+    }
+    fn to_move_colour(&self) -> abstracta_core::Colour {
+        self.0.to_move_colour()
+    }
+    fn legal_plies(&self, out: &mut abstracta_core::PlyBuf<Self::Ply>) {
+        self.0.legal_plies(out);
+    }
+    fn play_unchecked(&mut self, ply: Self::Ply) {
+        self.0.play_unchecked(ply);
+    }
+    fn status(&self) -> abstracta_core::Status {
+        self.0.status()
+    }
+    fn hash_from_scratch(&self) -> u64 {
+        self.0.hash_from_scratch()
+    }
+    fn plies_played(&self) -> u32 {
+        self.0.plies_played()
+    }
+    fn length_cap(&self) -> Option<u32> {
+        self.0.length_cap()
+    }
+    fn last_ply(&self) -> Option<Self::Ply> {
+        self.0.last_ply()
+    }
+    fn render(&self) -> String {
+        self.0.render()
+    }
+    fn claimed_cell(&self, ply: Self::Ply) -> Option<usize> {
+        self.0.claimed_cell(ply).filter(|&c| c != 4).map(|c| 190 - 20 * c)
+    }
+    fn claimable_cells(&self) -> usize {
+        200
+    }
+}
+
+#[test]
+fn child_maps_change_no_statistic() {
+    check_maps_change_nothing::<TicTacToe>(&["b2", "a1"]);
+    check_maps_change_nothing::<Spread>(&["a1", "c3"]);
+    // With RAVE the children that claim a slot come first, by slot.
+    let mut mcts = Mcts::<Spread>::new("iters=100".parse().unwrap());
+    mcts.search(&Spread::new(Default::default()));
+    let order: Vec<String> = tree_contents(&mcts).0[1..10]
+        .iter()
+        .map(|c| c.4.unwrap().to_string())
+        .collect();
+    assert_eq!(order, ["c3", "b3", "a3", "c2", "a2", "c1", "b1", "a1", "b2"]);
+}
+
+/// The RAVE update walks a node's child map when it has one and tests
+/// every child when not: both must credit exactly the same children,
+/// also in a tree kept by `advance` (which copies the maps).
+fn check_maps_change_nothing<G: Game>(plies: &[&str]) {
+    let mut game = G::new(Default::default());
+    let options: MctsOptions = "iters=4000,seed=7".parse().unwrap();
+    let mut with_maps = Mcts::<G>::new(options.clone());
+    with_maps.map_min_children = Some(1);
+    let mut without = Mcts::<G>::new(options);
+    without.map_min_children = Some(usize::MAX);
+    for &ply in plies {
+        let a = with_maps.search(&game);
+        let b = without.search(&game);
+        assert_eq!(a.best, b.best);
+        let (contents, maps) = tree_contents(&with_maps);
+        let (expected, none) = tree_contents(&without);
+        assert!(maps > 10, "{maps} maps");
+        assert_eq!(none, 0);
+        assert!(contents.iter().any(|c| c.2 > 0), "no RAVE statistics");
+        assert_eq!(contents, expected);
+        let ply = ply.parse().unwrap();
+        with_maps.advance(ply);
+        without.advance(ply);
+        game.play(ply).unwrap();
+        let (kept, maps) = tree_contents(&with_maps);
+        assert!(maps > 0);
+        assert_eq!(kept, tree_contents(&without).0);
+    }
 }
 
 #[test]

@@ -8,7 +8,7 @@ use abstracta_core::Seat;
 
 /// Nodes per chunk of the pool (a power of two).
 const CHUNK_BITS: u32 = 14;
-const CHUNK: usize = 1 << CHUNK_BITS;
+pub(crate) const CHUNK: usize = 1 << CHUNK_BITS;
 const CHUNK_MASK: usize = CHUNK - 1;
 
 /// Expansion states.
@@ -24,6 +24,14 @@ pub(crate) const PROVEN_WIN: u8 = 3;
 
 /// No AMAF index.
 pub(crate) const NO_AMAF: u32 = u32::MAX;
+
+/// No child map (see [`Tree::alloc_map`]).
+pub(crate) const NO_MAP: u32 = u32::MAX;
+
+/// Words of child-map storage per chunk: one byte per node of the chunk,
+/// so maps take at most a byte per node of the cap (a map is a word per 64
+/// AMAF slots for a node of 16 or more children).
+pub(crate) const MAP_WORDS: usize = CHUNK / 8;
 
 /// The statistics of one node, the part of a node that selection reads
 /// for every child and backup writes: 16 bytes, four nodes to a cache line.
@@ -56,6 +64,9 @@ pub(crate) struct Links {
     /// The virtual visits each child got from its prior at expansion
     /// (0: no priors). In the padding of the other fields.
     prior: AtomicU16,
+    /// Where the node's child map starts ([`Tree::alloc_map`]), or
+    /// [`NO_MAP`].
+    map: AtomicU32,
 }
 
 impl Default for Links {
@@ -66,6 +77,7 @@ impl Default for Links {
             state: AtomicU8::new(UNEXPANDED),
             mover: AtomicU8::new(0),
             prior: AtomicU16::new(0),
+            map: AtomicU32::new(NO_MAP),
         }
     }
 }
@@ -83,6 +95,7 @@ pub(crate) struct Node<'a, P> {
     pub state: &'a AtomicU8,
     pub mover: &'a AtomicU8,
     pub prior: &'a AtomicU16,
+    pub map: &'a AtomicU32,
     pub proof: &'a AtomicU8,
 }
 
@@ -233,6 +246,12 @@ impl<P: Copy> Node<'_, P> {
         u32::from(self.prior.load(Ordering::Relaxed))
     }
 
+    /// Where the node's child map starts, or [`NO_MAP`].
+    #[inline]
+    pub fn child_map(&self) -> u32 {
+        self.map.load(Ordering::Relaxed)
+    }
+
     /// Sets the proof if none is set yet; returns whether this call set it.
     pub fn set_proof(&self, proof: u8) -> bool {
         self.proof
@@ -256,14 +275,18 @@ pub(crate) struct Chunk<P> {
     plies: Box<[OnceLock<P>; CHUNK]>,
     proofs: Box<[AtomicU8; CHUNK]>,
     amaf: Box<[AtomicU32; CHUNK]>,
+    /// Child maps ([`Tree::alloc_map`]), made when the first map goes
+    /// here: searches without RAVE never make them. A map is written
+    /// whole when its node is expanded, so reused words need no reset.
+    maps: OnceLock<Box<[AtomicU64; MAP_WORDS]>>,
 }
 
-/// A boxed array of `CHUNK` values made by `make`, built on the heap.
-fn chunk_array<T>(make: impl FnMut() -> T) -> Box<[T; CHUNK]> {
-    let values: Box<[T]> = std::iter::repeat_with(make).take(CHUNK).collect();
+/// A boxed array of `N` values made by `make`, built on the heap.
+fn chunk_array<T, const N: usize>(make: impl FnMut() -> T) -> Box<[T; N]> {
+    let values: Box<[T]> = std::iter::repeat_with(make).take(N).collect();
     match values.try_into() {
         Ok(array) => array,
-        Err(_) => unreachable!("exactly CHUNK values were made"),
+        Err(_) => unreachable!("exactly N values were made"),
     }
 }
 
@@ -276,6 +299,7 @@ impl<P> Chunk<P> {
             plies: chunk_array(OnceLock::new),
             proofs: chunk_array(|| AtomicU8::new(UNPROVEN)),
             amaf: chunk_array(|| AtomicU32::new(NO_AMAF)),
+            maps: OnceLock::new(),
         }
     }
 
@@ -291,6 +315,7 @@ impl<P> Chunk<P> {
             state: &self.links[i].state,
             mover: &self.links[i].mover,
             prior: &self.links[i].prior,
+            map: &self.links[i].map,
             proof: &self.proofs[i],
         }
     }
@@ -348,6 +373,11 @@ pub(crate) struct Tree<P> {
     next: AtomicUsize,
     cap: usize,
     full: AtomicBool,
+    /// The next free word of child-map storage, counted over all chunks
+    /// ([`MAP_WORDS`] to a chunk).
+    next_map: AtomicUsize,
+    /// The length of every child map of this tree (0 before the first).
+    map_len: AtomicUsize,
     pub root: u32,
 }
 
@@ -365,6 +395,8 @@ impl<P: Copy + Send + Sync> Tree<P> {
             next: AtomicUsize::new(0),
             cap,
             full: AtomicBool::new(false),
+            next_map: AtomicUsize::new(0),
+            map_len: AtomicUsize::new(0),
             root: 0,
         };
         let root = tree.alloc(1).expect("room for the root");
@@ -448,12 +480,65 @@ impl<P: Copy + Send + Sync> Tree<P> {
             return None;
         }
         for c in (first >> CHUNK_BITS)..=((first + n - 1) >> CHUNK_BITS) {
-            self.chunks[c].get_or_init(|| {
-                let spare = self.spare.lock().unwrap_or_else(PoisonError::into_inner).pop();
-                spare.map_or_else(Chunk::fresh, SpareChunk::into_fresh)
-            });
+            self.chunk_or_init(c);
         }
         Some(first as u32)
+    }
+
+    /// Chunk `c`, made (from a spare one if there is one) if it is not yet.
+    fn chunk_or_init(&self, c: usize) -> &Chunk<P> {
+        self.chunks[c].get_or_init(|| {
+            let spare = self.spare.lock().unwrap_or_else(PoisonError::into_inner).pop();
+            spare.map_or_else(Chunk::fresh, SpareChunk::into_fresh)
+        })
+    }
+
+    /// Allocates `len` contiguous words for a child map: the AMAF slots of
+    /// a node's children, so that the RAVE update of a node visits the
+    /// children whose slots were claimed instead of testing every child. `None` when the tree has no room left for maps (nodes are then
+    /// updated child by child) or `len` does not fit in one chunk. Every map
+    /// of a tree has the same length.
+    pub fn alloc_map(&self, len: usize) -> Option<u32> {
+        if len == 0 || len > MAP_WORDS {
+            return None;
+        }
+        let room = self.chunks.len() * MAP_WORDS;
+        let mut next = self.next_map.load(Ordering::Relaxed);
+        let start = loop {
+            // A map never straddles two chunks.
+            let offset = next % MAP_WORDS;
+            let start = if offset + len > MAP_WORDS {
+                next - offset + MAP_WORDS
+            } else {
+                next
+            };
+            if start + len > room {
+                return None;
+            }
+            match self
+                .next_map
+                .compare_exchange_weak(next, start + len, Ordering::Relaxed, Ordering::Relaxed)
+            {
+                Ok(_) => break start,
+                Err(now) => next = now,
+            }
+        };
+        self.map_len.store(len, Ordering::Relaxed);
+        let chunk = self.chunk_or_init(start / MAP_WORDS);
+        chunk.maps.get_or_init(|| chunk_array(|| AtomicU64::new(0)));
+        u32::try_from(start).ok()
+    }
+
+    /// The child map that starts at `start` (from [`Tree::alloc_map`]).
+    #[inline]
+    pub fn map(&self, start: u32) -> &[AtomicU64] {
+        let start = start as usize;
+        let offset = start % MAP_WORDS;
+        let maps = self.chunks[start / MAP_WORDS]
+            .get()
+            .and_then(|c| c.maps.get())
+            .expect("allocated map");
+        &maps[offset..offset + self.map_len.load(Ordering::Relaxed)]
     }
 
     /// Takes the tree apart into chunks for the next tree: its unused
@@ -502,6 +587,18 @@ impl<P: Copy + Send + Sync> Tree<P> {
                     let _ = tree.node(child_new).ply.set(*p);
                 }
                 queue.push_back((c, child_new));
+            }
+            // The map names children by their offset from the first, which
+            // the copy keeps.
+            let map = a.child_map();
+            if map != NO_MAP {
+                let words = old.map(map);
+                if let Some(to_map) = tree.alloc_map(words.len()) {
+                    for (to, from) in tree.map(to_map).iter().zip(words) {
+                        to.store(from.load(Ordering::Relaxed), Ordering::Relaxed);
+                    }
+                    b.map.store(to_map, Ordering::Relaxed);
+                }
             }
             b.first_child.store(first, Ordering::Relaxed);
             b.num_children

@@ -45,29 +45,33 @@ impl Swack {
         (self.pass_ends() && self.pass_wins()).then_some(SwackPly::Pass)
     }
 
-    /// [`Game::claimed_cell`](abstracta_core::Game::claimed_cell): a stacking move (or drop)
-    /// claims the slot of its square and direction, `4 * cell(from) + d`
-    /// (`cell` row by row from `a1`, `d` the direction of `to`: up, right,
-    /// down, left), drops `4 n^2` slots later. Moves are not cells, but
+    /// [`Game::claimed_cell`](abstracta_core::Game::claimed_cell): a stacking move claims
+    /// the slot of its direction and target, `d * n^2 + cell(to)` (`d` the
+    /// direction from `from` to `to`: right, left, up, down; `cell` row by
+    /// row from `a1`); a drop `4 n^2 + d * n^2 + cell(two)`, `d` the
+    /// direction from `two` to `one`. Moves are not cells, but
     /// all-moves-as-first statistics only need a key that names a ply the
-    /// same way wherever it is played.
+    /// same way wherever it is played. The numbering follows the order in
+    /// which [`legal_plies`](abstracta_core::Game::legal_plies) lists the
+    /// plies, so the search, which orders children by slot, has nothing to
+    /// reorder.
     pub(crate) fn claim(&self, ply: SwackPly) -> Option<usize> {
         let n = usize::from(self.size());
-        let (a, b, base) = match ply {
-            SwackPly::Stack { from, to } => (from, to, 0),
-            SwackPly::Drop { two, one } => (two, one, 4 * n * n),
+        let (a, b, key, base) = match ply {
+            SwackPly::Stack { from, to } => (from, to, to, 0),
+            SwackPly::Drop { two, one } => (two, one, two, 4 * n * n),
             SwackPly::Pass | SwackPly::Swap => return None,
         };
-        let d = if b.row > a.row {
+        let d = if b.col > a.col {
             0
-        } else if b.col > a.col {
+        } else if b.col < a.col {
             1
-        } else if b.row < a.row {
+        } else if b.row > a.row {
             2
         } else {
             3
         };
-        Some(base + 4 * (usize::from(a.row) * n + usize::from(a.col)) + d)
+        Some(base + d * n * n + usize::from(key.row) * n + usize::from(key.col))
     }
 
     /// [`Game::claimable_cells`](abstracta_core::Game::claimable_cells).
@@ -114,8 +118,9 @@ mod tests {
     use crate::reference::ReferenceSwack;
     use crate::{Swack, SwackPly};
 
-    /// S4: every stacking move of a position has its own claim slot (from
-    /// square and direction), below the slot count, in both variants.
+    /// S4: every stacking move of a position has its own claim slot
+    /// (direction and target), below the slot count, in both variants, and
+    /// the legal plies list them by slot, the plies without one last.
     #[test]
     fn s4_stacking_moves_claim_distinct_slots() {
         let mut rng = abstracta_core::seeded_rng(21);
@@ -125,6 +130,10 @@ mod tests {
             for _ in 0..30 {
                 game.legal_plies(&mut plies);
                 let mut slots: Vec<usize> = plies.iter().filter_map(|&p| game.claimed_cell(p)).collect();
+                assert!(slots.windows(2).all(|w| w[0] < w[1]), "{spec}: {slots:?}");
+                assert!(plies[slots.len()..]
+                    .iter()
+                    .all(|&p| game.claimed_cell(p).is_none()));
                 let board_plies = plies
                     .iter()
                     .filter(|p| !matches!(p, SwackPly::Pass | SwackPly::Swap))
@@ -141,8 +150,10 @@ mod tests {
             }
         }
         let game = Swack::new("swack:size=4".parse().unwrap());
-        // a1 is cell 0; b1 lies to its right (direction 1).
+        // b1 is cell 1, reached from a1 to the right (direction 0); a2 is
+        // cell 4, reached from a1 upwards (direction 2).
         assert_eq!(game.claimed_cell("a1-b1".parse().unwrap()), Some(1));
+        assert_eq!(game.claimed_cell("a1-a2".parse().unwrap()), Some(2 * 16 + 4));
         assert_eq!(game.claimed_cell(SwackPly::Pass), None);
     }
 

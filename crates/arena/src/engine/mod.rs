@@ -62,10 +62,10 @@ pub fn build(
     }
 }
 
-/// Bytes one MCTS tree node takes (16 of statistics, 12 of links, 8 for
-/// the ply, 4 for the AMAF index, 1 for the proof): the default cap of
-/// 8M nodes takes about 330 MB.
-pub const BYTES_PER_NODE: u64 = 41;
+/// Bytes one MCTS tree node takes at most (16 of statistics, 16 of links,
+/// 8 for the ply, 4 for the AMAF index, 1 for the proof, and with RAVE up
+/// to 1 of child maps): the default cap of 8M nodes takes about 370 MB.
+pub const BYTES_PER_NODE: u64 = 46;
 
 /// The machine's memory in bytes (`MemTotal` of `/proc/meminfo`), if it
 /// can be read.
