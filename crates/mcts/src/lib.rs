@@ -58,6 +58,7 @@
 //! helper threads do not fault in fresh pages from their allocator arenas
 //! on every search. The crate's README gives the measurements.
 
+mod childmap;
 pub mod clock;
 mod options;
 mod search;
@@ -241,8 +242,7 @@ pub struct Mcts<G: Game, Pol: PlayoutPolicy<G> = RandomPlayout> {
     /// Reset node chunks of earlier trees, for the next tree.
     spare: Vec<SpareChunk<G::Ply>>,
     stop: Arc<AtomicU8>,
-    /// Replaces the fewest children for which a node gets a child map
-    /// (tests compare searches with and without maps).
+    /// Replaces `childmap::MAP_MIN_CHILDREN` (tests: with and without maps).
     map_min_children: Option<usize>,
 }
 

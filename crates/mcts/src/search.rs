@@ -8,6 +8,7 @@ use abstracta_core::{Claims, Game, PlyBuf, Seat, Status};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+use crate::childmap::{credit_mapped, SlotOrder, MAP_MIN_CHILDREN};
 use crate::tree::{
     code_seat, flip_proof, seat_code, Tree, EXPANDED, EXPANDING, NO_AMAF, NO_MAP, PROVEN_DRAW, PROVEN_LOSS,
     PROVEN_WIN, UNEXPANDED, UNPROVEN,
@@ -64,20 +65,6 @@ impl<G: Game> PlayoutPolicy<G> for RandomPlayout {
     fn playout_ply(&self, game: &G, rng: &mut SmallRng) -> Option<G::Ply> {
         game.random_ply(rng)
     }
-}
-
-/// The fewest children for which a node gets a child map at expansion
-/// (see [`Tree::alloc_map`]): below it, testing each child in the RAVE
-/// update costs about as much as walking the map, and the map's words are
-/// written at every expansion.
-pub(crate) const MAP_MIN_CHILDREN: usize = 16;
-
-/// The words of a child map for `slots` AMAF slots: the bitset of the
-/// slots the children claim. With RAVE, expansion orders the children that
-/// claim a slot by slot (see `Worker::order_by_slot`), so a child's offset
-/// from the first child is the number of claimed slots below its own.
-pub(crate) fn map_len(slots: usize) -> usize {
-    slots.div_ceil(64)
 }
 
 /// Search state: idle, running, or asked to stop.
@@ -179,13 +166,8 @@ pub(crate) struct Worker<G: Game> {
     priors: Vec<f32>,
     /// Per seat, the AMAF indices played later in the current iteration.
     amaf: [Vec<u64>; 2],
-    /// At expansion with RAVE: the bitset of the slots the plies claim,
-    /// the number of its set bits before each word, each ply's slot, and
-    /// the plies in slot order.
-    map: Vec<u64>,
-    slots_before: Vec<u32>,
-    ply_slots: Vec<u32>,
-    ordered: PlyBuf<G::Ply>,
+    /// The slot order of the plies at expansion, with RAVE.
+    order: SlotOrder<G::Ply>,
     pub iterations: u64,
     pub max_depth: u32,
     /// The time manager of a search under a clock, with the search's start
@@ -261,10 +243,7 @@ impl<G: Game> Worker<G> {
             forced: PlyBuf::new(),
             priors: Vec::new(),
             amaf: [vec![0; words], vec![0; words]],
-            map: Vec::new(),
-            slots_before: Vec::new(),
-            ply_slots: Vec::new(),
-            ordered: PlyBuf::new(),
+            order: SlotOrder::default(),
             iterations: 0,
             max_depth: 0,
             clock: None,
@@ -410,12 +389,12 @@ impl<G: Game> Worker<G> {
             return Expansion::NotNow;
         };
         let mover = seat_code(state.to_move_seat());
-        let mapped = sh.rave && self.order_by_slot(sh.slots, state);
+        let mapped = sh.rave && self.order.apply(&mut self.plies, sh.slots, state);
         for (k, &ply) in self.plies.iter().enumerate() {
             let child = tree.node(first + k as u32);
             let _ = child.ply.set(ply);
             child.mover.store(mover, Ordering::Relaxed);
-            let amaf = if sh.rave { self.ply_slots[k] } else { NO_AMAF };
+            let amaf = if sh.rave { self.order.slots[k] } else { NO_AMAF };
             tree.amaf(first + k as u32).store(amaf, Ordering::Relaxed);
         }
         if sh.prior_visits > 0 {
@@ -423,8 +402,8 @@ impl<G: Game> Worker<G> {
         }
         let n = self.plies.len();
         if mapped && n >= sh.map_min_children && n <= crate::tree::CHUNK {
-            if let Some(start) = tree.alloc_map(self.map.len()) {
-                for (to, &word) in tree.map(start).iter().zip(&self.map) {
+            if let Some(start) = tree.alloc_map(self.order.claimed.len()) {
+                for (to, &word) in tree.map(start).iter().zip(&self.order.claimed) {
                     to.store(word, Ordering::Relaxed);
                 }
                 node.map.store(start, Ordering::Relaxed);
@@ -435,74 +414,6 @@ impl<G: Game> Worker<G> {
             .store(self.plies.len() as u32, Ordering::Relaxed);
         node.state.store(EXPANDED, Ordering::Release);
         Expansion::Expanded
-    }
-
-    /// Orders `self.plies` (of position `state`) for a child map: the plies
-    /// that claim one of the `slots` AMAF slots first, by slot, then the
-    /// others in their order. Leaves each ply's slot in `self.ply_slots`
-    /// ([`NO_AMAF`] for none) and the bitset of the claimed slots in
-    /// `self.map`. Returns false, leaving the order as it was, if two plies
-    /// claim one slot (which [`Game::claimed_cell`] rules out): no map can
-    /// then tell them apart.
-    fn order_by_slot(&mut self, slots: usize, state: &G) -> bool {
-        self.map.clear();
-        self.map.resize(map_len(slots), 0);
-        self.ply_slots.clear();
-        let mut claiming = 0;
-        // Whether the plies are in that order already (NO_AMAF is above
-        // every slot), as the games list them mostly.
-        let mut in_order = true;
-        let mut last = 0;
-        for &ply in &self.plies {
-            let slot = state
-                .claimed_cell(ply)
-                .filter(|&a| a < slots)
-                .map_or(NO_AMAF, |a| a as u32);
-            if slot != NO_AMAF {
-                self.map[(slot >> 6) as usize] |= 1 << (slot & 63);
-                claiming += 1;
-            }
-            in_order &= slot >= last;
-            last = slot;
-            self.ply_slots.push(slot);
-        }
-        self.slots_before.clear();
-        let mut before = 0;
-        for &word in &self.map {
-            self.slots_before.push(before);
-            before += word.count_ones();
-        }
-        if before != claiming {
-            return false;
-        }
-        if in_order {
-            return true;
-        }
-        self.ordered.clear();
-        self.ordered.extend_from_slice(&self.plies);
-        let mut unclaimed = claiming as usize;
-        for (&ply, &slot) in self.plies.iter().zip(&self.ply_slots) {
-            let at = if slot == NO_AMAF {
-                unclaimed += 1;
-                unclaimed - 1
-            } else {
-                let (w, bit) = ((slot >> 6) as usize, slot & 63);
-                (self.slots_before[w] + (self.map[w] & ((1 << bit) - 1)).count_ones()) as usize
-            };
-            self.ordered[at] = ply;
-        }
-        std::mem::swap(&mut self.plies, &mut self.ordered);
-        let n = self.plies.len();
-        self.ply_slots.clear();
-        for (w, &word) in self.map.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                self.ply_slots.push((w as u32) << 6 | bits.trailing_zeros());
-                bits &= bits - 1;
-            }
-        }
-        self.ply_slots.resize(n, NO_AMAF);
-        true
     }
 
     /// Seeds the new children `first..` (one per ply of `self.plies`) of
@@ -725,33 +636,9 @@ impl<G: Game> Worker<G> {
                 let range = node.children();
                 let map = node.child_map();
                 if !range.is_empty() && map != NO_MAP {
-                    // The children whose slots were claimed, by the map.
                     let child_mover = tree.node(range.start).mover();
                     let bits = &self.amaf[child_mover.index()];
-                    let reward = for_seat(points, child_mover);
-                    // A mapped node has at most `CHUNK` children (see
-                    // `expand`), so they lie in one or two segments.
-                    let mut segments = tree.segments(range.clone());
-                    let head = segments.next().map_or(&[][..], |s| s.stats);
-                    let tail = segments.next().map_or(&[][..], |s| s.stats);
-                    // The children that claim slots come first, by slot: a
-                    // child's offset is the number of claimed slots below.
-                    let mut below = 0;
-                    for (&played, claimed) in bits.iter().zip(tree.map(map)) {
-                        let claimed = claimed.load(Ordering::Relaxed);
-                        let mut hits = played & claimed;
-                        while hits != 0 {
-                            let lowest = hits & hits.wrapping_neg();
-                            hits ^= lowest;
-                            let offset = below + (claimed & (lowest - 1)).count_ones() as usize;
-                            let child = match head.get(offset) {
-                                Some(child) => child,
-                                None => &tail[offset - head.len()],
-                            };
-                            child.add_rave(reward);
-                        }
-                        below += claimed.count_ones() as usize;
-                    }
+                    credit_mapped(tree, range, map, bits, for_seat(points, child_mover));
                 } else if !range.is_empty() {
                     let child_mover = tree.node(range.start).mover();
                     let bits = &self.amaf[child_mover.index()];
