@@ -111,7 +111,7 @@ mod tests {
     fn warns_when_the_node_cap_exceeds_the_memory() {
         let big: EngineSpec = "mcts:nodes=4000000000".parse().unwrap();
         let w = memory_warning(&big, 1, Some(8_000_000_000)).unwrap();
-        assert!(w.contains("164.0 GB") && w.contains("8.0 GB"), "{w}");
+        assert!(w.contains("184.0 GB") && w.contains("8.0 GB"), "{w}");
         let default: EngineSpec = "mcts".parse().unwrap();
         assert_eq!(memory_warning(&default, 1, Some(8_000_000_000)), None);
         assert!(memory_warning(&default, 100, Some(8_000_000_000))
