@@ -61,6 +61,7 @@
 mod childmap;
 pub mod clock;
 mod options;
+mod ponder;
 mod search;
 mod tree;
 
@@ -75,6 +76,7 @@ pub use clock::{Clock, TimePlan};
 pub use options::{
     Decisive, MctsOptions, OptionsError, DEFAULT_ITERATIONS, DEFAULT_MAX_NODES, KEYS, MAX_PRIOR_VISITS,
 };
+pub use ponder::{Ponder, Pondered};
 pub use search::{PlayoutPolicy, RandomPlayout};
 
 use search::{root_proof_for_mover, thread_seed, Shared, Worker, IDLE, RUNNING, STOPPING};
@@ -572,105 +574,6 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
             self.recycle(tree);
         }
         result
-    }
-}
-
-impl<G: Game, Pol: PlayoutPolicy<G> + 'static> Mcts<G, Pol> {
-    /// Searches `game` on a background thread, without a budget, until
-    /// [`Ponder::finish`] (or until the root is proven): thinking on the
-    /// opponent's time. Ponder on the position after your own ply; when the
-    /// opponent's ply arrives, `finish`, [`advance`](Mcts::advance) by that
-    /// ply and search as usual: the iterations spent in the reply's subtree
-    /// are kept. (With `parallel=root` no tree is kept between searches, so
-    /// pondering gains nothing there.)
-    ///
-    /// ```
-    /// use abstracta_core::{Game, toy::TicTacToe};
-    /// use mcts::Mcts;
-    ///
-    /// let mut game = TicTacToe::new(Default::default());
-    /// game.play_str("b2").unwrap(); // our ply; the opponent thinks
-    /// let engine = Mcts::<TicTacToe>::new("iters=500,threads=2".parse().unwrap());
-    /// let pondering = engine.ponder(&game);
-    /// let reply = "a1".parse().unwrap(); // the opponent's ply arrives
-    /// let (mut engine, _) = pondering.finish();
-    /// engine.advance(reply);
-    /// game.play(reply).unwrap();
-    /// let result = engine.search(&game); // 500 more iterations
-    /// assert!(result.best.is_some());
-    /// ```
-    pub fn ponder(self, game: &G) -> Ponder<G, Pol> {
-        let stop = self.stop_handle();
-        let game = game.clone();
-        let thread = std::thread::spawn(move || {
-            let mut engine = self;
-            let budgeted = engine.options.clone();
-            engine.options = MctsOptions {
-                iterations: Some(u64::MAX),
-                time: None,
-                ..budgeted.clone()
-            };
-            let result = engine.search(&game);
-            engine.options = budgeted;
-            (engine, result)
-        });
-        Ponder {
-            thread: Some(thread),
-            stop,
-        }
-    }
-}
-
-/// What a finished [`Ponder`] gives back: the engine and the search's result.
-pub type Pondered<G, Pol> = (Mcts<G, Pol>, SearchResult<<G as Game>::Ply>);
-
-/// A search running on a background thread, from [`Mcts::ponder`].
-///
-/// Dropping it stops the search and drops the engine.
-pub struct Ponder<G: Game, Pol: PlayoutPolicy<G> = RandomPlayout> {
-    /// `None` only once joined.
-    thread: Option<std::thread::JoinHandle<Pondered<G, Pol>>>,
-    stop: StopHandle,
-}
-
-impl<G: Game, Pol: PlayoutPolicy<G>> Ponder<G, Pol> {
-    /// Stops the search (after the iterations in flight) and gives back
-    /// the engine, with its tree and its own options, and what the search
-    /// found.
-    pub fn finish(mut self) -> Pondered<G, Pol> {
-        match self.stop_and_join() {
-            Some(Ok(done)) => done,
-            Some(Err(panic)) => std::panic::resume_unwind(panic),
-            None => unreachable!("the thread is joined only here or on drop"),
-        }
-    }
-
-    /// Stops the search thread and waits for it (once).
-    fn stop_and_join(&mut self) -> Option<std::thread::Result<Pondered<G, Pol>>> {
-        let thread = self.thread.take()?;
-        // A stop before the search has begun does nothing, so repeat it
-        // until the thread is done.
-        while !thread.is_finished() {
-            self.stop.stop();
-            std::thread::sleep(Duration::from_micros(100));
-        }
-        Some(thread.join())
-    }
-}
-
-impl<G: Game, Pol: PlayoutPolicy<G>> Drop for Ponder<G, Pol> {
-    fn drop(&mut self) {
-        // A search without a budget would otherwise run forever.
-        let _ = self.stop_and_join();
-    }
-}
-
-impl<G: Game, Pol: PlayoutPolicy<G>> fmt::Debug for Ponder<G, Pol> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Ponder")
-            .field("game", &G::NAME)
-            .field("running", &self.thread.is_some())
-            .finish()
     }
 }
 
