@@ -73,17 +73,18 @@ impl<P: Copy> SlotOrder<P> {
             last = slot;
             self.slots.push(slot);
         }
+        let distinct: u32 = self.claimed.iter().map(|w| w.count_ones()).sum();
+        if distinct != claiming {
+            return false;
+        }
+        if in_order {
+            return true;
+        }
         self.before.clear();
         let mut before = 0;
         for &word in &self.claimed {
             self.before.push(before);
             before += word.count_ones();
-        }
-        if before != claiming {
-            return false;
-        }
-        if in_order {
-            return true;
         }
         self.ordered.clear();
         self.ordered.extend_from_slice(plies);
