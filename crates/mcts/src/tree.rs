@@ -495,14 +495,18 @@ impl<P: Copy + Send + Sync> Tree<P> {
 
     /// Allocates `len` contiguous words for a child map: the AMAF slots of
     /// a node's children, so that the RAVE update of a node visits the
-    /// children whose slots were claimed instead of testing every child. `None` when the tree has no room left for maps (nodes are then
+    /// children whose slots were claimed instead of testing every child.
+    /// `None` when the tree has no room left for maps (nodes are then
     /// updated child by child) or `len` does not fit in one chunk. Every map
     /// of a tree has the same length.
     pub fn alloc_map(&self, len: usize) -> Option<u32> {
         if len == 0 || len > MAP_WORDS {
             return None;
         }
-        let room = self.chunks.len() * MAP_WORDS;
+        // Only in chunks that hold nodes already: maps never make a chunk
+        // (and its node arrays) before the nodes need it.
+        let used = self.next.load(Ordering::Relaxed).div_ceil(CHUNK);
+        let room = used.min(self.chunks.len()) * MAP_WORDS;
         let mut next = self.next_map.load(Ordering::Relaxed);
         let start = loop {
             // A map never straddles two chunks.
