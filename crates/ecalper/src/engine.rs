@@ -126,7 +126,6 @@ pub(crate) struct Engine<const N: usize> {
     pub(crate) swapped: bool,
     pub(crate) plies: u32,
     pub(crate) last: Option<EcalperPly>,
-    pub(crate) hash: u64,
     /// The rules winner once over (`None` inside `Some` = draw).
     pub(crate) winner: Option<Option<Colour>>,
 }
@@ -184,7 +183,6 @@ impl<const N: usize> Engine<N> {
             swapped: false,
             plies: 0,
             last: None,
-            hash: phase.key(),
             winner: None,
         }
     }
@@ -254,39 +252,26 @@ impl<const N: usize> Engine<N> {
         }
     }
 
-    fn set_phase(&mut self, phase: Phase) {
-        self.hash ^= self.phase.key() ^ phase.key();
-        self.phase = phase;
-    }
-
     pub(crate) fn play(&mut self, ply: EcalperPly) {
         let me = self.to_move;
         match ply {
             EcalperPly::Swap => {
                 self.swapped = true;
-                self.hash ^= KEY_SWAPPED;
             }
             EcalperPly::Replace(p) => {
                 let i = self.geo.index(p);
                 let opp = me.opponent();
                 self.stones[opp.index()].clear(i);
                 self.stones[me.index()].set(i);
-                self.hash ^= stone_key(i, opp) ^ stone_key(i, me);
-                // At most three marks: popping them costs less than the
-                // exact-size iterator's upfront count.
-                let mut marks = self.marked;
-                while let Some(m) = marks.pop_first() {
-                    self.hash ^= mark_key(m);
-                }
                 self.marked = BitBoard::EMPTY;
                 if self.empty_count == 1 {
                     // C4: the last turn is this single replacement.
-                    self.set_phase(Phase::Over);
+                    self.phase = Phase::Over;
                     let black = self.stats(Colour::Black);
                     let white = self.stats(Colour::White);
                     self.winner = Some(decide(black, white));
                 } else {
-                    self.set_phase(Phase::Place(3));
+                    self.phase = Phase::Place(3);
                     self.next_min = 0;
                 }
             }
@@ -294,7 +279,6 @@ impl<const N: usize> Engine<N> {
                 let i = self.geo.index(p);
                 self.stones[me.index()].set(i);
                 self.marked.set(i);
-                self.hash ^= stone_key(i, me) ^ mark_key(i);
                 self.empty_count -= 1;
                 self.empty.clear(i);
                 self.next_min = i as u16 + 1;
@@ -302,11 +286,10 @@ impl<const N: usize> Engine<N> {
                     return;
                 };
                 if owed > 1 {
-                    self.set_phase(Phase::Place(owed - 1));
+                    self.phase = Phase::Place(owed - 1);
                 } else {
-                    self.set_phase(Phase::Replace);
+                    self.phase = Phase::Replace;
                     self.to_move = me.opponent();
-                    self.hash ^= KEY_WHITE;
                 }
             }
         }

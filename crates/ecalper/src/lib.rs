@@ -172,9 +172,8 @@ impl Game for Ecalper {
         self.guided(rng)
     }
 
-    fn hash(&self) -> u64 {
-        with_engine!(self, e => e.hash)
-    }
+    // `hash` is the trait's default, from scratch: the search asks for it
+    // a few times a search, while keeping it would cost every playout ply.
 
     fn hash_from_scratch(&self) -> u64 {
         with_engine!(self, e => e.hash_from_scratch())

@@ -66,7 +66,6 @@ pub struct Escabel {
     swapped: bool,
     plies: u32,
     last: Option<EscabelPly>,
-    hash: u64,
     cap: Option<u32>,
     /// Cached after every ply: MCTS asks for it after each one.
     status: Status,
@@ -126,7 +125,6 @@ impl Escabel {
         });
         game.storage = storage;
         game.to_move = to_move;
-        game.hash = game.hash_from_scratch();
         game.status = game.compute_status();
         Ok(game)
     }
@@ -335,11 +333,9 @@ impl Game for Escabel {
             swapped: false,
             plies: 0,
             last: None,
-            hash: 0,
             cap,
             status: Status::Ongoing,
         };
-        game.hash = game.hash_from_scratch();
         game.status = game.compute_status();
         game
     }
@@ -378,35 +374,21 @@ impl Game for Escabel {
 
     fn play_unchecked(&mut self, ply: EscabelPly) {
         let x = self.to_move;
-        let mut delta = 0u64;
         match ply {
-            EscabelPly::Place(p) => {
-                with_engine_mut!(self.storage, e => {
-                    let i = e.index(p);
-                    e.place(i, x);
-                });
-                delta ^= stack_key(p, x, 1);
-            }
-            EscabelPly::Stack { from, to } => {
-                let h = with_engine_mut!(self.storage, e => {
-                    let (a, b) = (e.index(from), e.index(to));
-                    e.stack(a, b, x)
-                });
-                let y = x.opponent();
-                delta ^= stack_key(from, x, h) ^ stack_key(from, y, h);
-                delta ^= stack_key(to, y, h) ^ stack_key(to, x, h + 1);
-            }
-            EscabelPly::Swap => {
-                self.swapped = true;
-                delta ^= SWAPPED;
-            }
+            EscabelPly::Place(p) => with_engine_mut!(self.storage, e => {
+                let i = e.index(p);
+                e.place(i, x);
+            }),
+            EscabelPly::Stack { from, to } => with_engine_mut!(self.storage, e => {
+                let (a, b) = (e.index(from), e.index(to));
+                e.stack(a, b, x);
+            }),
+            EscabelPly::Swap => self.swapped = true,
         }
         // After a swap White, now played by the first seat, is still to move.
         if ply != EscabelPly::Swap {
             self.to_move = x.opponent();
-            delta ^= WHITE_TO_MOVE;
         }
-        self.hash ^= delta;
         self.plies += 1;
         self.last = Some(ply);
         self.status = self.compute_status();
@@ -460,9 +442,8 @@ impl Game for Escabel {
         self.priors(plies, out)
     }
 
-    fn hash(&self) -> u64 {
-        self.hash
-    }
+    // `hash` is the trait's default, from scratch: the search asks for it
+    // a few times a search, while keeping it would cost every playout ply.
 
     fn hash_from_scratch(&self) -> u64 {
         let n = self.options.size();

@@ -56,7 +56,6 @@ pub struct Whirlwind {
     pub(crate) plies: u32,
     pub(crate) cap: Option<u32>,
     pub(crate) last: Option<WhirlwindPly>,
-    pub(crate) hash: u64,
 }
 
 impl Whirlwind {
@@ -230,7 +229,6 @@ impl Whirlwind {
     fn end_turn(&mut self, won: bool) {
         let mover = self.to_move;
         self.to_move = mover.opponent();
-        self.hash ^= WHITE_TO_MOVE;
         self.end_legal = false;
         if won {
             self.legal = Board::EMPTY;
@@ -300,10 +298,8 @@ impl Whirlwind {
             plies: 0,
             cap,
             last: None,
-            hash: 0,
         };
         game.legal = t.first_stones(stones[0], game.empty(), true);
-        game.hash = game.hash_from_scratch();
         game
     }
 
@@ -340,7 +336,6 @@ impl Whirlwind {
             WhirlwindPly::Place(p) => {
                 let i = self.t.geo.index(p);
                 self.stones[ci].set(i);
-                self.hash ^= stone_key(i, mover);
                 let won = self.grow_chain(ci, i);
                 match self.pending {
                     None if self.plies == 0 => self.end_turn(won),
@@ -351,22 +346,18 @@ impl Whirlwind {
                             self.end_turn(true);
                         } else {
                             self.pending = Some(i as u16);
-                            self.hash ^= pending_key(i);
                             self.legal = legal;
                             self.end_legal = end_legal;
                         }
                     }
-                    Some(first) => {
+                    Some(_) => {
                         self.pending = None;
-                        self.hash ^= pending_key(usize::from(first));
                         self.end_turn(won);
                     }
                 }
             }
             WhirlwindPly::End => {
-                if let Some(first) = self.pending.take() {
-                    self.hash ^= pending_key(usize::from(first));
-                }
+                self.pending = None;
                 let won = self.conn[ci][0].intersects(self.t.far_edge[ci]);
                 self.end_turn(won);
             }

@@ -118,9 +118,8 @@ impl Game for Whirlwind {
         self.priors(plies, out)
     }
 
-    fn hash(&self) -> u64 {
-        self.hash
-    }
+    // `hash` is the trait's default, from scratch: the search asks for it
+    // a few times a search, while keeping it would cost every playout ply.
 
     fn hash_from_scratch(&self) -> u64 {
         self.hash_of_position()
