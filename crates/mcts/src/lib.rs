@@ -62,6 +62,7 @@ mod childmap;
 pub mod clock;
 mod options;
 mod ponder;
+mod replies;
 mod search;
 mod tree;
 
