@@ -62,7 +62,6 @@ mod childmap;
 pub mod clock;
 mod options;
 mod ponder;
-mod replies;
 mod search;
 mod tree;
 

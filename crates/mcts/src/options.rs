@@ -18,7 +18,7 @@ pub const DEFAULT_MAX_NODES: usize = 8_000_000;
 /// Every key the engine spec accepts, in canonical order.
 pub const KEYS: &[&str] = &[
     "iters", "time", "threads", "c", "rave", "solver", "seed", "nodes", "parallel", "playout", "fpu",
-    "ravek", "expand", "ponder", "decisive", "guided", "eval", "prior", "reply",
+    "ravek", "expand", "ponder", "decisive", "guided", "eval", "prior",
 ];
 
 /// How a search is configured. Parsed from and printed as the engine spec
@@ -106,13 +106,6 @@ pub struct MctsOptions {
     /// Reported visits leave the virtual ones out; reported win rates
     /// include them.
     pub prior_visits: Option<u32>,
-    /// `reply=on|off` (default off): last good reply with forgetting in
-    /// playouts. Each thread remembers, per seat and per slot of the ply
-    /// before (`Game::claimed_cell`), the reply that seat played there in
-    /// its last won playout and plays it again when it is legal, before
-    /// the guided or random ply; a lost playout forgets the replies it
-    /// used. Only for games with claimed cells.
-    pub replies: bool,
 }
 
 /// The largest `prior=N`.
@@ -139,7 +132,6 @@ impl Default for MctsOptions {
             guided: None,
             eval_after: None,
             prior_visits: None,
-            replies: false,
         }
     }
 }
@@ -476,7 +468,6 @@ impl FromStr for MctsOptions {
                     })
                 }
                 "guided" => o.guided = Some(parse_on_off(key, value)?),
-                "reply" => o.replies = parse_on_off(key, value)?,
                 "eval" => {
                     o.eval_after = Some(if value.eq_ignore_ascii_case("off") {
                         0
@@ -570,9 +561,6 @@ impl fmt::Display for MctsOptions {
             Some(0) => parts.push("prior=off".to_owned()),
             Some(n) => parts.push(format!("prior={n}")),
             None => {}
-        }
-        if self.replies != d.replies {
-            parts.push(format!("reply={}", on_off(self.replies)));
         }
         write!(f, "mcts:{}", parts.join(","))
     }

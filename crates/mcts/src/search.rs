@@ -9,7 +9,6 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use crate::childmap::{credit_mapped, SlotOrder, MAP_MIN_CHILDREN};
-use crate::replies::{Replies, NO_SLOT};
 use crate::tree::{
     code_seat, flip_proof, seat_code, Tree, EXPANDED, EXPANDING, NO_AMAF, NO_MAP, PROVEN_DRAW, PROVEN_LOSS,
     PROVEN_WIN, UNEXPANDED, UNPROVEN,
@@ -90,8 +89,6 @@ pub(crate) struct Shared<'a, G: Game, Pol> {
     pub decisive_playouts: bool,
     /// Guided playout plies in use instead of the policy's.
     pub guided: bool,
-    /// Last good replies in playouts (`reply=on`, with slots).
-    pub replies: bool,
     /// Playout plies before the evaluation ends a playout (0: never).
     pub eval_after: u32,
     /// Virtual visits a new child gets at its prior win rate (0: no
@@ -132,7 +129,6 @@ impl<'a, G: Game, Pol: PlayoutPolicy<G>> Shared<'a, G, Pol> {
             decisive_tree: opts.decisive_for::<G>().in_tree(),
             decisive_playouts: opts.decisive_for::<G>().in_playouts(),
             guided: Pol::DEFAULT && opts.guided_for::<G>(),
-            replies: opts.replies && slots > 0,
             eval_after: opts.eval_after_for::<G>(),
             prior_visits: opts.prior_visits_for::<G>(),
             map_min_children: if rave { MAP_MIN_CHILDREN } else { usize::MAX },
@@ -172,8 +168,6 @@ pub(crate) struct Worker<G: Game> {
     amaf: [Vec<u64>; 2],
     /// The slot order of the plies at expansion, with RAVE.
     order: SlotOrder<G::Ply>,
-    /// Last good replies (`reply=on`).
-    replies: Replies<G::Ply>,
     pub iterations: u64,
     pub max_depth: u32,
     /// The time manager of a search under a clock, with the search's start
@@ -250,7 +244,6 @@ impl<G: Game> Worker<G> {
             priors: Vec::new(),
             amaf: [vec![0; words], vec![0; words]],
             order: SlotOrder::default(),
-            replies: Replies::default(),
             iterations: 0,
             max_depth: 0,
             clock: None,
@@ -360,9 +353,6 @@ impl<G: Game> Worker<G> {
             Leaf::Exact(p) => (p, true),
             Leaf::Playout(p) => (p, false),
         };
-        if sh.replies && !exact {
-            self.replies.learn(points);
-        }
         if sh.rave && G::CLAIMS == Claims::Revocable {
             self.held_amaf(sh.slots, &state);
         }
@@ -472,28 +462,15 @@ impl<G: Game> Worker<G> {
     }
 
     /// The next playout ply: decisive, then forced (when in use), then the
-    /// last good reply to the ply of slot `before` (when in use and legal),
-    /// then the guided or policy ply.
+    /// guided or policy ply.
     #[inline]
-    fn playout_ply<Pol: PlayoutPolicy<G>>(
-        &mut self,
-        sh: &Shared<'_, G, Pol>,
-        state: &G,
-        before: u32,
-    ) -> Option<G::Ply> {
+    fn playout_ply<Pol: PlayoutPolicy<G>>(&mut self, sh: &Shared<'_, G, Pol>, state: &G) -> Option<G::Ply> {
         if sh.decisive_playouts {
             if let Some(ply) = state.decisive_ply() {
                 return Some(ply);
             }
             if state.forced_plies(&mut self.forced) && !self.forced.is_empty() {
                 return Some(self.forced[self.rng.gen_range(0..self.forced.len())]);
-            }
-        }
-        if sh.replies {
-            if let Some(reply) = self.replies.reply(state.to_move_seat(), before) {
-                if state.is_legal(reply) {
-                    return Some(reply);
-                }
             }
         }
         if sh.guided {
@@ -605,22 +582,13 @@ impl<G: Game> Worker<G> {
         }
         let cap = sh.opts.playout_cap.unwrap_or(u32::MAX);
         let mut plies = 0u32;
-        // The slot of the ply before, for the replies: the leaf's own ply
-        // (its slot is known with RAVE only).
-        let mut before = NO_SLOT;
-        if sh.replies {
-            self.replies.prepare(sh.slots);
-            if sh.rave {
-                before = sh.tree.amaf(idx).load(Ordering::Relaxed);
-            }
-        }
         while plies < cap {
             if sh.eval_after > 0 && plies >= sh.eval_after {
                 if let Some(p) = state.evaluate() {
                     return Leaf::Playout(self.evaluation_points(state, p));
                 }
             }
-            let Some(ply) = self.playout_ply(sh, state, before) else {
+            let Some(ply) = self.playout_ply(sh, state) else {
                 return Leaf::Playout(status_points(state.status()));
             };
             // Revocable claims: the end position says it all (see
@@ -632,14 +600,6 @@ impl<G: Game> Worker<G> {
                         self.amaf[s][a >> 6] |= 1 << (a & 63);
                     }
                 }
-            }
-            if sh.replies {
-                let seat = state.to_move_seat();
-                self.replies.record(seat, before, ply);
-                before = state
-                    .claimed_cell(ply)
-                    .filter(|&a| a < sh.slots)
-                    .map_or(NO_SLOT, |a| a as u32);
             }
             state.play_unchecked(ply);
             plies += 1;
