@@ -294,10 +294,10 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Eq + Send + Sync + 'static {
     }
 
     /// The 64-bit Zobrist hash of the position. It covers everything that
-    /// decides the legal plies and the outcome. Fast engines keep it
-    /// incrementally; the default computes it
-    /// [from scratch](Game::hash_from_scratch), which suits reference
-    /// implementations and small games.
+    /// decides the legal plies and the outcome. The default computes it
+    /// [from scratch](Game::hash_from_scratch): a search asks for it a few
+    /// times, not per ply, so keeping it incrementally pays only for a game
+    /// whose own rules or callers need it after every ply.
     fn hash(&self) -> u64 {
         self.hash_from_scratch()
     }

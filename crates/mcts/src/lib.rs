@@ -79,7 +79,7 @@ pub use options::{
 pub use ponder::{Ponder, Pondered};
 pub use search::{PlayoutPolicy, RandomPlayout};
 
-use search::{root_proof_for_mover, thread_seed, Shared, Worker, IDLE, RUNNING, STOPPING};
+use search::{position_key, root_proof_for_mover, thread_seed, Shared, Worker, IDLE, RUNNING, STOPPING};
 use tree::{SpareChunk, Tree, PROVEN_DRAW, PROVEN_LOSS, PROVEN_WIN, UNPROVEN};
 
 /// A proven game-theoretic value, for the seat to move (at the root) or
@@ -440,7 +440,8 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
             if let (Some(min), true) = (self.map_min_children, shared.rave) {
                 shared.map_min_children = min;
             }
-            let seed = thread_seed(opts.seed, game.hash() ^ u64::from(game.plies_played()), 0);
+            let position = position_key(game);
+            let seed = thread_seed(opts.seed, position, 0);
             let mut iterations = 0;
             let mut max_depth = 0;
             if !(opts.solver && tree.root().proof() != UNPROVEN) {
@@ -451,8 +452,7 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
                         .map(|t| {
                             let shared = &shared;
                             s.spawn(move || {
-                                let seed =
-                                    thread_seed(opts.seed, game.hash() ^ u64::from(game.plies_played()), t);
+                                let seed = thread_seed(opts.seed, position, t);
                                 let mut w = Worker::<G>::new(seed, shared.slots);
                                 w.run(shared);
                                 (w.iterations, w.max_depth)
@@ -501,6 +501,7 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
     ) -> SearchResult<G::Ply> {
         let threads = opts.thread_count();
         let to_move = game.to_move_seat();
+        let position = position_key(game);
         let per_thread_nodes = (opts.max_nodes / threads).max(root_room);
         let mut spare = std::mem::take(&mut self.spare);
         let share = spare.len() / threads;
@@ -525,7 +526,7 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
                         budget.map(|b| b / threads as u64 + u64::from((t as u64) < b % threads as u64));
                     s.spawn(move || {
                         let shared = Shared::new(tree, game, policy, opts, share, deadline, stop);
-                        let seed = thread_seed(opts.seed, game.hash() ^ u64::from(game.plies_played()), t);
+                        let seed = thread_seed(opts.seed, position, t);
                         let mut w = Worker::<G>::new(seed, shared.slots);
                         w.run(&shared);
                         (w.iterations, w.max_depth)

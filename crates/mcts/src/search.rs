@@ -224,6 +224,12 @@ fn proof_points(proof: u8, seat: Seat) -> u64 {
     for_seat(mine, seat)
 }
 
+/// The position part of the thread seeds ([`thread_seed`]): taken once a
+/// search, since a game may compute its hash from scratch.
+pub(crate) fn position_key<G: Game>(game: &G) -> u64 {
+    game.hash() ^ u64::from(game.plies_played())
+}
+
 /// A seed per thread (and per position, so successive searches differ).
 pub(crate) fn thread_seed(seed: u64, position: u64, thread: usize) -> u64 {
     abstracta_core::zobrist::mix64(
