@@ -485,7 +485,7 @@ impl Swack {
     }
 
     /// The rules result at the end of the game (S6, S7, S9).
-    fn final_status(&self) -> Status {
+    pub(crate) fn final_status(&self) -> Status {
         let winner = match self.scoring_winner() {
             Some(c) => c,
             None => {

@@ -29,10 +29,11 @@ const PRIOR_MARGIN: f32 = 0.05;
 
 impl Swack {
     /// After the opponent's pass: whether a pass now wins for the mover.
+    /// A pass changes neither the board nor the last actor nor the seats,
+    /// so the result it would end the game with is the scoring of this
+    /// position, with no copy to play it on.
     fn pass_wins(&self) -> bool {
-        let mut next = self.clone();
-        next.play(SwackPly::Pass);
-        next.current_status().winner_seat() == Some(self.to_move_seat())
+        self.final_status().winner_seat() == Some(self.to_move_seat())
     }
 
     /// Whether a pass now would end the game.
