@@ -431,6 +431,11 @@ pub struct Swack {
     pub(crate) last_actor: Option<Seat>,
     /// The rules result, set when the second pass ends the game.
     pub(crate) ended: Option<Status>,
+    /// After a pass that leaves the game open: the result a second pass
+    /// would end it with. Nothing it depends on (the board, the last
+    /// actor, the seats) changes before that pass, so the scoring is done
+    /// once here, not again by each question a search asks about the pass.
+    pub(crate) pass_result: Option<Status>,
     pub(crate) cap: Option<u32>,
     pub(crate) hash: u64,
 }
@@ -485,7 +490,7 @@ impl Swack {
     }
 
     /// The rules result at the end of the game (S6, S7, S9).
-    pub(crate) fn final_status(&self) -> Status {
+    fn final_status(&self) -> Status {
         let winner = match self.scoring_winner() {
             Some(c) => c,
             None => {
@@ -598,6 +603,7 @@ impl Swack {
             passed: false,
             last_actor: None,
             ended: None,
+            pass_result: None,
             cap,
             hash: 0,
         };
@@ -636,11 +642,7 @@ impl Swack {
         let old_state = self.state_hash();
         let mut delta = 0;
         match ply {
-            SwackPly::Pass => {
-                if self.passed {
-                    self.ended = Some(Status::Ongoing);
-                }
-            }
+            SwackPly::Pass => {}
             SwackPly::Swap => self.swapped = true,
             SwackPly::Stack { from, to } => {
                 delta = with_engine_mut!(self, b => {
@@ -664,8 +666,12 @@ impl Swack {
         }
         self.plies += 1;
         self.last = Some(ply);
-        if self.ended.is_some() {
-            self.ended = Some(self.final_status());
+        let waiting = self.pass_result.take();
+        if ply == SwackPly::Pass && waiting.is_some() {
+            // S5: the second pass in a row ends the game.
+            self.ended = waiting;
+        } else if ply == SwackPly::Pass && !self.is_over() {
+            self.pass_result = Some(self.final_status());
         }
         self.hash ^= delta ^ old_state ^ self.state_hash();
     }

@@ -28,17 +28,17 @@ const PRIOR_PER_LINK: f32 = 0.1;
 const PRIOR_MARGIN: f32 = 0.05;
 
 impl Swack {
-    /// After the opponent's pass: whether a pass now wins for the mover.
-    /// A pass changes neither the board nor the last actor nor the seats,
-    /// so the result it would end the game with is the scoring of this
-    /// position, with no copy to play it on.
+    /// After the opponent's pass: whether a pass now, which ends the game,
+    /// wins for the mover (the result was scored at that pass).
     fn pass_wins(&self) -> bool {
-        self.final_status().winner_seat() == Some(self.to_move_seat())
+        self.pass_result
+            .is_some_and(|s| s.winner_seat() == Some(self.to_move_seat()))
     }
 
-    /// Whether a pass now would end the game.
+    /// Whether a pass now would end the game: the opponent passed and the
+    /// game goes on (`play` scores a pass only then).
     fn pass_ends(&self) -> bool {
-        self.passed && !self.current_status().is_finished()
+        self.pass_result.is_some()
     }
 
     /// [`Game::decisive_ply`](abstracta_core::Game::decisive_ply): the ending pass, when it wins.
