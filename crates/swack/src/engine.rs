@@ -425,8 +425,6 @@ pub struct Swack {
     pub(crate) swapped: bool,
     pub(crate) plies: u32,
     pub(crate) last: Option<SwackPly>,
-    /// Whether the last ply was a pass (S5; a swap resets it).
-    pub(crate) passed: bool,
     /// The seat that made the last stacking move or drop (S7, S9).
     pub(crate) last_actor: Option<Seat>,
     /// The rules result, set when the second pass ends the game.
@@ -518,7 +516,7 @@ impl Swack {
         if self.swapped {
             h ^= KEY_SWAPPED;
         }
-        if self.passed {
+        if self.last == Some(SwackPly::Pass) {
             h ^= KEY_PASSED;
         }
         if self.swap_open() {
@@ -600,7 +598,6 @@ impl Swack {
             swapped: false,
             plies: 0,
             last: None,
-            passed: false,
             last_actor: None,
             ended: None,
             pass_result: None,
@@ -659,7 +656,6 @@ impl Swack {
                 self.last_actor = Some(mover);
             }
         }
-        self.passed = ply == SwackPly::Pass;
         // After a swap White is still to move, now played by the first seat.
         if ply != SwackPly::Swap {
             self.to_move = me.opponent();
@@ -667,11 +663,13 @@ impl Swack {
         self.plies += 1;
         self.last = Some(ply);
         let waiting = self.pass_result.take();
-        if ply == SwackPly::Pass && waiting.is_some() {
-            // S5: the second pass in a row ends the game.
-            self.ended = waiting;
-        } else if ply == SwackPly::Pass && !self.is_over() {
-            self.pass_result = Some(self.final_status());
+        if ply == SwackPly::Pass {
+            if waiting.is_some() {
+                // S5: the second pass in a row ends the game.
+                self.ended = waiting;
+            } else if !self.is_over() {
+                self.pass_result = Some(self.final_status());
+            }
         }
         self.hash ^= delta ^ old_state ^ self.state_hash();
     }
