@@ -18,12 +18,15 @@ use crate::engine::{with_engine, Engine, Phase, Storage};
 use crate::groups::decide;
 use crate::{Ecalper, EcalperPly};
 
-/// The search settings this game recommends: none of the knowledge
-/// below. Each part is offered behind its switch (`decisive=on`,
-/// `guided=on`, `prior=10`), but in matches each cost strength against
-/// plain RAVE playouts (crates/ecalper/README.md), so the defaults leave
-/// them off.
-pub(crate) const SEARCH_HINTS: SearchHints = SearchHints::DEFAULT;
+/// The search settings this game recommends: guided replacements in
+/// playouts and priors worth 10 visits, but not the last replacement
+/// (`decisive=on`), which skews every playout towards Black and cost
+/// strength in matches (the matches are in the crate's README).
+pub(crate) const SEARCH_HINTS: SearchHints = SearchHints {
+    guided: true,
+    prior_visits: 10,
+    ..SearchHints::DEFAULT
+};
 
 impl<const N: usize> Engine<N> {
     /// Whether the side to move owes the game's last ply: the replacement
