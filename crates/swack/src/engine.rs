@@ -238,12 +238,9 @@ impl<const N: usize> Engine<N> {
         self.targets(me).iter().map(|b| b.count()).sum()
     }
 
-    /// The candidate sets of `me`'s plies: stacking moves by direction
-    /// (their targets), then Free Swack's drops by direction (their
-    /// height-2 squares), with their sizes and the total count including
-    /// `extra`.
-    #[inline]
-    fn ply_sets(&self, me: Colour, free: bool, extra: usize) -> ([BitBoard<N>; 8], [u32; 8], u32) {
+    /// A uniformly random ply among the stacking moves, drops and `extra`
+    /// further plies (pass, swap), given in `extra`.
+    fn random<R: Rng + ?Sized>(&self, me: Colour, free: bool, extra: &[SwackPly], rng: &mut R) -> SwackPly {
         let t = self.targets(me);
         let mut counts = [0u32; 8];
         let mut sets = [BitBoard::EMPTY; 8];
@@ -255,79 +252,31 @@ impl<const N: usize> Engine<N> {
             }
         }
         let used = if free { 8 } else { 4 };
-        let mut total = extra as u32;
+        let mut total = extra.len() as u32;
         for (c, s) in counts.iter_mut().zip(sets.iter()).take(used) {
             *c = s.count();
             total += *c;
         }
-        (sets, counts, total)
-    }
-
-    /// Where ply number `r` (below the total of
-    /// [`ply_sets`](Self::ply_sets)) is: `Ok((set, square))` in the sets,
-    /// `Err(k)` for `extra[k]`.
-    #[inline]
-    fn locate(sets: &[BitBoard<N>; 8], counts: &[u32; 8], mut r: u32) -> Result<(usize, usize), usize> {
-        for (k, (&c, s)) in counts.iter().zip(sets.iter()).enumerate() {
+        let mut r = rng.gen_range(0..total);
+        for (k, (&c, s)) in counts.iter().zip(sets.iter()).enumerate().take(used) {
             if r < c {
-                return Ok((k, s.nth(r).expect("r < count")));
+                let i = s.nth(r).expect("r < count");
+                let dir = k & 3;
+                return if k < 4 {
+                    SwackPly::Stack {
+                        from: self.pt(self.back(i, dir)),
+                        to: self.pt(i),
+                    }
+                } else {
+                    SwackPly::Drop {
+                        two: self.pt(i),
+                        one: self.pt(self.step(i, dir)),
+                    }
+                };
             }
             r -= c;
         }
-        Err(r as usize)
-    }
-
-    /// The ply at a place found by [`locate`](Self::locate).
-    #[inline]
-    fn ply_at(&self, place: Result<(usize, usize), usize>, extra: &[SwackPly]) -> SwackPly {
-        match place {
-            Ok((k, i)) if k < 4 => SwackPly::Stack {
-                from: self.pt(self.back(i, k)),
-                to: self.pt(i),
-            },
-            Ok((k, i)) => SwackPly::Drop {
-                two: self.pt(i),
-                one: self.pt(self.step(i, k & 3)),
-            },
-            Err(k) => extra[k],
-        }
-    }
-
-    /// The link gain of the ply at `place` for `me`: a stacking move's
-    /// [`link_gain`](Self::link_gain), 0 for the other plies.
-    #[inline]
-    fn gain_at(&self, me: Colour, place: Result<(usize, usize), usize>) -> i32 {
-        match place {
-            Ok((k, i)) if k < 4 => self.link_gain(me, self.back(i, k), i),
-            _ => 0,
-        }
-    }
-
-    /// A uniformly random ply among the stacking moves, drops and `extra`
-    /// further plies (pass, swap), given in `extra`.
-    fn random<R: Rng + ?Sized>(&self, me: Colour, free: bool, extra: &[SwackPly], rng: &mut R) -> SwackPly {
-        let (sets, counts, total) = self.ply_sets(me, free, extra.len());
-        self.ply_at(Self::locate(&sets, &counts, rng.gen_range(0..total)), extra)
-    }
-
-    /// A playout ply that shuns stacking moves losing links: a uniformly
-    /// random ply as [`random`](Self::random), but a stacking move whose
-    /// [`link_gain`](Self::link_gain) is negative is drawn again once, and
-    /// the better of the two by link gain is played (other plies count as
-    /// gaining nothing).
-    fn guided<R: Rng + ?Sized>(&self, me: Colour, free: bool, extra: &[SwackPly], rng: &mut R) -> SwackPly {
-        let (sets, counts, total) = self.ply_sets(me, free, extra.len());
-        let first = Self::locate(&sets, &counts, rng.gen_range(0..total));
-        let first_gain = self.gain_at(me, first);
-        if first_gain >= 0 {
-            return self.ply_at(first, extra);
-        }
-        let second = Self::locate(&sets, &counts, rng.gen_range(0..total));
-        if self.gain_at(me, second) > first_gain {
-            self.ply_at(second, extra)
-        } else {
-            self.ply_at(first, extra)
-        }
+        extra[r as usize]
     }
 
     /// The change in friendly minus enemy links (adjacent same-coloured
@@ -746,21 +695,6 @@ impl Swack {
             &[SwackPly::Pass]
         };
         Some(with_engine!(self, b => b.random(self.to_move, free, extra, rng)))
-    }
-
-    /// [`Game::guided_ply`](abstracta_core::Game::guided_ply): a random
-    /// ply that redraws a stacking move losing links once ([`Engine::guided`]).
-    pub(crate) fn guided<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<SwackPly> {
-        if self.is_over() {
-            return None;
-        }
-        let free = self.options.is_free();
-        let extra: &[SwackPly] = if self.swap_open() {
-            &[SwackPly::Pass, SwackPly::Swap]
-        } else {
-            &[SwackPly::Pass]
-        };
-        Some(with_engine!(self, b => b.guided(self.to_move, free, extra, rng)))
     }
 
     /// The change in the mover's links less the opponent's that the

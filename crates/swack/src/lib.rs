@@ -142,10 +142,6 @@ impl Game for Swack {
         self.random(rng)
     }
 
-    fn guided_ply<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<SwackPly> {
-        self.guided(rng)
-    }
-
     fn ply_priors(&self, plies: &[SwackPly], out: &mut [f32]) -> bool {
         self.priors(plies, out)
     }
