@@ -23,8 +23,9 @@
 //! * **Tree parallelism**: all threads (scoped `std::thread`s) share one tree
 //!   whose nodes live in a chunked pool indexed by `u32` (no allocation per
 //!   node); statistics are atomics, a thread descending through a node
-//!   counts its visit at once, as a loss (the virtual loss), and adds the
-//!   points on the way back, and expansion is claimed
+//!   counts its visit at once, as a loss (the virtual loss; `vloss=N`
+//!   visits with several threads), and adds the points on the way back
+//!   (taking back the extra visits), and expansion is claimed
 //!   with a compare-and-swap so no two threads expand the same node. The
 //!   children of a node are allocated as one contiguous block. When the node
 //!   cap is reached the tree stops growing and the search goes on.
@@ -74,7 +75,8 @@ use abstracta_core::Game;
 
 pub use clock::{Clock, TimePlan};
 pub use options::{
-    Decisive, MctsOptions, OptionsError, DEFAULT_ITERATIONS, DEFAULT_MAX_NODES, KEYS, MAX_PRIOR_VISITS,
+    Decisive, MctsOptions, OptionsError, DEFAULT_ITERATIONS, DEFAULT_MAX_NODES, DEFAULT_VIRTUAL_LOSS, KEYS,
+    MAX_PRIOR_VISITS, MAX_VIRTUAL_LOSS,
 };
 pub use ponder::{Ponder, Pondered};
 pub use search::{PlayoutPolicy, RandomPlayout};

@@ -18,7 +18,7 @@ pub const DEFAULT_MAX_NODES: usize = 8_000_000;
 /// Every key the engine spec accepts, in canonical order.
 pub const KEYS: &[&str] = &[
     "iters", "time", "threads", "c", "rave", "solver", "seed", "nodes", "parallel", "playout", "fpu",
-    "ravek", "expand", "ponder", "decisive", "guided", "eval", "prior",
+    "ravek", "expand", "ponder", "decisive", "guided", "eval", "prior", "vloss",
 ];
 
 /// How a search is configured. Parsed from and printed as the engine spec
@@ -106,10 +106,23 @@ pub struct MctsOptions {
     /// Reported visits leave the virtual ones out; reported win rates
     /// include them.
     pub prior_visits: Option<u32>,
+    /// `vloss=N` (default [`DEFAULT_VIRTUAL_LOSS`]): the visits, each
+    /// counted as a loss, that a thread's descent adds to every node of
+    /// its path until its result is backed up, so that other threads of
+    /// the shared tree choose elsewhere meanwhile. Only searches with
+    /// more than one thread on one tree use it (with one thread nothing
+    /// else is in flight). From 1 to [`MAX_VIRTUAL_LOSS`].
+    pub virtual_loss: u32,
 }
 
 /// The largest `prior=N`.
 pub const MAX_PRIOR_VISITS: u32 = 10_000;
+
+/// The default `vloss=N`.
+pub const DEFAULT_VIRTUAL_LOSS: u32 = 3;
+
+/// The largest `vloss=N`.
+pub const MAX_VIRTUAL_LOSS: u32 = 1000;
 
 impl Default for MctsOptions {
     fn default() -> Self {
@@ -132,6 +145,7 @@ impl Default for MctsOptions {
             guided: None,
             eval_after: None,
             prior_visits: None,
+            virtual_loss: DEFAULT_VIRTUAL_LOSS,
         }
     }
 }
@@ -192,6 +206,17 @@ impl MctsOptions {
     /// The number of worker threads actually used (at least 1).
     pub fn thread_count(&self) -> usize {
         self.threads.max(1)
+    }
+
+    /// The virtual loss a search with these options uses: `vloss` when
+    /// several threads share one tree, otherwise 1 (a thread's own path
+    /// is all that is in flight).
+    pub fn virtual_loss_in_use(&self) -> u32 {
+        if self.thread_count() > 1 && !self.root_parallel {
+            self.virtual_loss.clamp(1, MAX_VIRTUAL_LOSS)
+        } else {
+            1
+        }
     }
 }
 
@@ -487,6 +512,14 @@ impl FromStr for MctsOptions {
                         n
                     })
                 }
+                "vloss" => {
+                    const EXPECTED: &str = "a visit count from 1 to 1000";
+                    let n: u32 = parse_int(key, value, EXPECTED)?;
+                    if !(1..=MAX_VIRTUAL_LOSS).contains(&n) {
+                        return Err(bad(key, value, EXPECTED));
+                    }
+                    o.virtual_loss = n;
+                }
                 _ => unreachable!("canonical keys come from KEYS"),
             }
         }
@@ -561,6 +594,9 @@ impl fmt::Display for MctsOptions {
             Some(0) => parts.push("prior=off".to_owned()),
             Some(n) => parts.push(format!("prior={n}")),
             None => {}
+        }
+        if self.virtual_loss != d.virtual_loss {
+            parts.push(format!("vloss={}", self.virtual_loss));
         }
         write!(f, "mcts:{}", parts.join(","))
     }

@@ -97,6 +97,9 @@ pub(crate) struct Shared<'a, G: Game, Pol> {
     /// The fewest children for which expansion makes a child map for the
     /// RAVE update (`usize::MAX`: never).
     pub map_min_children: usize,
+    /// Visits a descent adds to each node of its path until backup, all
+    /// losses ([`MctsOptions::virtual_loss_in_use`]).
+    pub virtual_loss: u32,
     pub budget: Option<u64>,
     pub started: AtomicU64,
     /// Iterations a worker claims from `started` at a time.
@@ -132,6 +135,7 @@ impl<'a, G: Game, Pol: PlayoutPolicy<G>> Shared<'a, G, Pol> {
             eval_after: opts.eval_after_for::<G>(),
             prior_visits: opts.prior_visits_for::<G>(),
             map_min_children: if rave { MAP_MIN_CHILDREN } else { usize::MAX },
+            virtual_loss: opts.virtual_loss_in_use(),
             budget,
             started: AtomicU64::new(0),
             batch: match budget {
@@ -324,8 +328,12 @@ impl<G: Game> Worker<G> {
             if !node.is_expanded() {
                 let is_root = self.path.len() == 1;
                 // The node's visits include this one (counted on the way
-                // down): it has `visits - 1` others, besides its prior.
-                let real = node.visits().saturating_sub(prior_here);
+                // down, as `virtual_loss` visits): it has `visits - 1`
+                // others, besides its prior.
+                let real = node
+                    .visits()
+                    .saturating_sub(prior_here)
+                    .saturating_sub(sh.virtual_loss - 1);
                 if (is_root || real > opts.expand_visits.max(1)) && !tree.is_full() {
                     match self.expand(sh, idx, &state) {
                         Expansion::Expanded => continue,
@@ -349,7 +357,7 @@ impl<G: Game> Worker<G> {
             prior_here = node.child_prior();
             *self.floors.last_mut().expect("path is not empty") = self.draw_floor;
             let c = tree.node(child);
-            c.add_visit();
+            c.add_visit(sh.virtual_loss);
             state.play_unchecked(c.ply());
             self.path.push(child);
             self.floors.push(false);
@@ -636,7 +644,7 @@ impl<G: Game> Worker<G> {
             if i == root {
                 node.add_result(for_seat(points, mover));
             } else {
-                node.add_points(for_seat(points, mover));
+                node.add_points(for_seat(points, mover), sh.virtual_loss);
             }
             if sh.rave {
                 let range = node.children();

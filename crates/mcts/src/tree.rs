@@ -198,18 +198,26 @@ impl<P: Copy> Node<'_, P> {
         self.stats.stats.fetch_add(ONE_VISIT | points, Ordering::Relaxed);
     }
 
-    /// Counts a visit now, as a loss until [`add_points`](Node::add_points)
-    /// completes it.
+    /// Counts a visit now as `virtual_loss` visits, all losses until
+    /// [`add_points`](Node::add_points) completes it.
     #[inline]
-    pub fn add_visit(&self) {
-        self.stats.stats.fetch_add(ONE_VISIT, Ordering::Relaxed);
+    pub fn add_visit(&self, virtual_loss: u32) {
+        self.stats
+            .stats
+            .fetch_add(u64::from(virtual_loss) << 32, Ordering::Relaxed);
     }
 
-    /// Completes a visit counted by [`add_visit`](Node::add_visit).
+    /// Completes a visit counted by [`add_visit`](Node::add_visit) with
+    /// the same `virtual_loss`: adds its points and takes back the visits
+    /// beyond the one that stays.
     #[inline]
-    pub fn add_points(&self, points: u64) {
-        if points != 0 {
-            self.stats.stats.fetch_add(points, Ordering::Relaxed);
+    pub fn add_points(&self, points: u64, virtual_loss: u32) {
+        // The visits taken back were added by this thread's descent, so
+        // the count cannot fall below zero; the wrapping add of their
+        // two's complement subtracts them in the same atomic operation.
+        let delta = points.wrapping_sub(u64::from(virtual_loss - 1) << 32);
+        if delta != 0 {
+            self.stats.stats.fetch_add(delta, Ordering::Relaxed);
         }
     }
 

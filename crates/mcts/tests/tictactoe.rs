@@ -322,6 +322,31 @@ fn options_errors_name_the_key() {
 }
 
 #[test]
+fn virtual_loss_is_parsed_checked_and_used_only_with_shared_threads() {
+    assert_eq!(opts("").virtual_loss, mcts::DEFAULT_VIRTUAL_LOSS);
+    assert_eq!(opts("vloss=7").virtual_loss, 7);
+    assert_eq!(opts("vloss=7").to_string(), "mcts:iters=10000,vloss=7");
+    for bad in ["vloss=0", "vloss=1001", "vloss=-1", "vloss=two"] {
+        let e = bad.parse::<MctsOptions>().unwrap_err();
+        assert!(matches!(e, OptionsError::BadValue { .. }), "{bad}: {e}");
+        assert!(
+            e.to_string().contains("vloss") && e.to_string().contains("1 to 1000"),
+            "{e}"
+        );
+    }
+    assert_eq!(opts("vloss=7").virtual_loss_in_use(), 1);
+    assert_eq!(opts("vloss=7,threads=2").virtual_loss_in_use(), 7);
+    assert_eq!(opts("vloss=7,threads=2,parallel=root").virtual_loss_in_use(), 1);
+    // One thread: the same search whatever the setting.
+    let game = TicTacToe::new(Default::default());
+    let visits = |spec: &str| {
+        let r = Mcts::<TicTacToe>::new(opts(spec)).search(&game);
+        r.children.iter().map(|c| c.visits).collect::<Vec<_>>()
+    };
+    assert_eq!(visits("iters=3000,seed=4"), visits("iters=3000,seed=4,vloss=50"));
+}
+
+#[test]
 fn mcts_is_send() {
     fn is_send<T: Send>() {}
     is_send::<Mcts<TicTacToe>>();
