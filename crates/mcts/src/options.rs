@@ -119,7 +119,7 @@ pub struct MctsOptions {
 pub const MAX_PRIOR_VISITS: u32 = 10_000;
 
 /// The default `vloss=N`.
-pub const DEFAULT_VIRTUAL_LOSS: u32 = 3;
+pub const DEFAULT_VIRTUAL_LOSS: u32 = 1;
 
 /// The largest `vloss=N`.
 pub const MAX_VIRTUAL_LOSS: u32 = 1000;

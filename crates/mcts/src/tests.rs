@@ -41,7 +41,7 @@ fn no_virtual_loss_residue() {
         "iters=20000,threads=2,solver=off",
         "iters=20000,threads=2",
         "iters=5000,threads=2,nodes=500,solver=off",
-        "iters=20000,threads=2,vloss=1",
+        "iters=20000,threads=2,vloss=3",
         "iters=20000,threads=2,vloss=50,solver=off",
         "iters=5000,threads=2,vloss=1000,nodes=500",
     ] {
