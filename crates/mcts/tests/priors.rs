@@ -7,10 +7,10 @@ use std::fmt;
 
 use abstracta_core::toy::{TicTacToe, TicTacToeOptions, TicTacToePly};
 use abstracta_core::{Claims, Colour, Game, PlyBuf, SearchHints, Status};
-use mcts::{Mcts, MctsOptions, OptionsError, Proof};
+use mcts::{Mcts, Proof};
 
 mod common;
-use common::{minimax, opts, value_for};
+use common::{assert_bad_value, minimax, opts, value_for};
 
 /// Tic-tac-toe whose priors are exact: 1 for a ply that wins under
 /// perfect play, 0.5 for a draw, 0 for a loss (found by minimax), or, in
@@ -253,11 +253,6 @@ fn prior_key_parses_and_prints() {
     assert_eq!(opts("").prior_visits_for::<Oracle<false>>(), 20);
     assert_eq!(opts("").prior_visits_for::<TicTacToe>(), 0);
     for bad in ["prior=-1", "prior=maybe", "prior=10001", "prior=1.5"] {
-        let e = bad.parse::<MctsOptions>().unwrap_err();
-        assert!(matches!(e, OptionsError::BadValue { .. }), "{bad}: {e}");
-        assert!(
-            e.to_string().contains("prior") && e.to_string().contains("or off"),
-            "{e}"
-        );
+        assert_bad_value(bad, "prior", "or off");
     }
 }

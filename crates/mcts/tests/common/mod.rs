@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use abstracta_core::toy::TicTacToe;
 use abstracta_core::{Game, PlyBuf, Seat};
-use mcts::MctsOptions;
+use mcts::{MctsOptions, OptionsError};
 
 /// Memoised exact values, keyed by position hash and plies played.
 pub type Memo = HashMap<(u64, u32), f64>;
@@ -13,6 +13,17 @@ pub type Memo = HashMap<(u64, u32), f64>;
 /// Parses an options spec, panicking with the spec on a bad one.
 pub fn opts(spec: &str) -> MctsOptions {
     spec.parse().unwrap_or_else(|e| panic!("{spec}: {e}"))
+}
+
+/// Asserts that `spec` is refused as a bad value whose message names
+/// `key` and contains `expected` (part of what the key accepts).
+pub fn assert_bad_value(spec: &str, key: &str, expected: &str) {
+    let e = spec.parse::<MctsOptions>().unwrap_err();
+    assert!(matches!(e, OptionsError::BadValue { .. }), "{spec}: {e}");
+    assert!(
+        e.to_string().contains(key) && e.to_string().contains(expected),
+        "{spec}: {e}"
+    );
 }
 
 /// Exact value for the seat to move: 1 win, 0.5 draw, 0 loss.
