@@ -50,6 +50,12 @@ pub struct SearchHints {
     /// worth: the search starts each child as if it had been visited this
     /// many times with the prior as its win rate. 0 uses no priors.
     pub prior_visits: u32,
+    /// How long a node's choice of child stands before the search scores
+    /// its children again: a node with `n` visits keeps descending into
+    /// the child it chose for `n / rescan` more visits. 0 scores them at
+    /// every visit. Large branching factors gain most (each scoring reads
+    /// every child).
+    pub rescan: u32,
 }
 
 impl SearchHints {
@@ -63,6 +69,7 @@ impl SearchHints {
         guided: false,
         eval_after: 0,
         prior_visits: 0,
+        rescan: 0,
     };
 }
 

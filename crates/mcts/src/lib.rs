@@ -76,7 +76,7 @@ use abstracta_core::Game;
 pub use clock::{Clock, TimePlan};
 pub use options::{
     Decisive, MctsOptions, OptionsError, DEFAULT_ITERATIONS, DEFAULT_MAX_NODES, DEFAULT_VIRTUAL_LOSS, KEYS,
-    MAX_PRIOR_VISITS, MAX_VIRTUAL_LOSS,
+    MAX_PRIOR_VISITS, MAX_RESCAN, MAX_VIRTUAL_LOSS,
 };
 pub use ponder::{Ponder, Pondered};
 pub use search::{PlayoutPolicy, RandomPlayout};

@@ -100,6 +100,8 @@ pub(crate) struct Shared<'a, G: Game, Pol> {
     /// Visits a descent adds to each node of its path until backup, all
     /// losses ([`MctsOptions::virtual_loss_in_use`]).
     pub virtual_loss: u32,
+    /// How long a node's choice of child stands ([`MctsOptions::rescan_in_use`]).
+    pub rescan: u32,
     pub budget: Option<u64>,
     pub started: AtomicU64,
     /// Iterations a worker claims from `started` at a time.
@@ -136,6 +138,7 @@ impl<'a, G: Game, Pol: PlayoutPolicy<G>> Shared<'a, G, Pol> {
             prior_visits: opts.prior_visits_for::<G>(),
             map_min_children: if rave { MAP_MIN_CHILDREN } else { usize::MAX },
             virtual_loss: opts.virtual_loss_in_use(),
+            rescan: opts.rescan_in_use::<G>(),
             budget,
             started: AtomicU64::new(0),
             batch: match budget {
@@ -511,10 +514,41 @@ impl<G: Game> Worker<G> {
 
     /// UCT (+ RAVE, first-play urgency, proofs) choice of a child of `idx`;
     /// `RAVE` says whether the search uses RAVE (one loop for each, so that
-    /// the loop without RAVE reads and computes nothing for it).
+    /// the loop without RAVE reads and computes nothing for it). With
+    /// `rescan=N` the choice of the last scan stands, unproven, for a
+    /// further `n / N` of the node's visits.
     #[inline(never)] // one call per iteration or level: keeps profiles readable
     fn select<Pol, const RAVE: bool>(&mut self, sh: &Shared<'_, G, Pol>, idx: u32) -> u32 {
         self.draw_floor = false;
+        let tree = sh.tree;
+        let opts = sh.opts;
+        let node = tree.node(idx);
+        let range = node.children();
+        let parent_n = node.visits();
+        let rescan = sh.rescan;
+        if rescan > 0 {
+            if let Some((offset, draw_seen)) = tree.standing_choice(idx, parent_n) {
+                let child = range.start + offset;
+                // A proof found since the scan may change the choice.
+                if !opts.solver || tree.node(child).proof() == UNPROVEN {
+                    self.draw_floor = draw_seen;
+                    return child;
+                }
+            }
+        }
+        let chosen = self.score_children::<Pol, RAVE>(sh, idx);
+        if let Some(wait) = parent_n.checked_div(rescan) {
+            let until = parent_n.saturating_add(wait);
+            if until > parent_n {
+                tree.set_standing_choice(idx, until, chosen - range.start, self.draw_floor);
+            }
+        }
+        chosen
+    }
+
+    /// Scores every child of `idx` and returns the best (see `select`).
+    #[inline(always)]
+    fn score_children<Pol, const RAVE: bool>(&mut self, sh: &Shared<'_, G, Pol>, idx: u32) -> u32 {
         let tree = sh.tree;
         let opts = sh.opts;
         let node = tree.node(idx);

@@ -107,6 +107,11 @@ impl<P> Clone for Node<'_, P> {
 
 impl<P> Copy for Node<'_, P> {}
 
+/// The flag of a standing choice ([`Tree::set_standing_choice`]) whose
+/// scoring saw a proven draw among the children (a node has fewer than
+/// 2^31 children).
+const DRAW_SEEN: u32 = 1 << 31;
+
 /// One visit in a packed statistic.
 const ONE_VISIT: u64 = 1 << 32;
 
@@ -283,6 +288,10 @@ pub(crate) struct Chunk<P> {
     plies: Box<[OnceLock<P>; CHUNK]>,
     proofs: Box<[AtomicU8; CHUNK]>,
     amaf: Box<[AtomicU32; CHUNK]>,
+    /// The nodes' standing choices of child ([`Tree::standing_choice`]),
+    /// made when the first is recorded here: searches without `rescan`
+    /// never make them.
+    choices: OnceLock<Box<[AtomicU64; CHUNK]>>,
     /// Child maps ([`Tree::alloc_map`]), made when the first map goes
     /// here: searches without RAVE never make them. A map is written
     /// whole when its node is expanded, so reused words need no reset.
@@ -307,6 +316,7 @@ impl<P> Chunk<P> {
             plies: chunk_array(OnceLock::new),
             proofs: chunk_array(|| AtomicU8::new(UNPROVEN)),
             amaf: chunk_array(|| AtomicU32::new(NO_AMAF)),
+            choices: OnceLock::new(),
             maps: OnceLock::new(),
         }
     }
@@ -349,6 +359,9 @@ impl<P> SpareChunk<P> {
         chunk.plies[..n].fill_with(OnceLock::new);
         chunk.proofs[..n].fill_with(|| AtomicU8::new(UNPROVEN));
         chunk.amaf[..n].fill_with(|| AtomicU32::new(NO_AMAF));
+        if let Some(choices) = chunk.choices.get_mut() {
+            choices[..n].fill_with(|| AtomicU64::new(0));
+        }
         chunk
     }
 }
@@ -429,6 +442,36 @@ impl<P: Copy + Send + Sync> Tree<P> {
     pub fn amaf(&self, i: u32) -> &AtomicU32 {
         let i = i as usize;
         &self.chunks[i >> CHUNK_BITS].get().expect("allocated chunk").amaf[i & CHUNK_MASK]
+    }
+
+    /// The word holding node `i`'s standing choice, in an array made on
+    /// first use for the chunk.
+    #[inline]
+    fn choice_word(&self, i: u32) -> &AtomicU64 {
+        let i = i as usize;
+        let chunk = self.chunks[i >> CHUNK_BITS].get().expect("allocated chunk");
+        &chunk.choices.get_or_init(|| chunk_array(|| AtomicU64::new(0)))[i & CHUNK_MASK]
+    }
+
+    /// The child of node `i` (as an offset from its first child) that the
+    /// node's last scoring of its children chose, and whether that scoring
+    /// saw a proven draw, while the node has fewer than the visits set
+    /// for the next scoring ([`Tree::set_standing_choice`]); `None` when
+    /// it is time to score again.
+    #[inline]
+    pub fn standing_choice(&self, i: u32, visits: u32) -> Option<(u32, bool)> {
+        let (until, packed) = unpack(self.choice_word(i).load(Ordering::Relaxed));
+        (visits < until).then_some((packed & !DRAW_SEEN, packed & DRAW_SEEN != 0))
+    }
+
+    /// Records a scoring's choice for node `i` (see
+    /// [`Tree::standing_choice`]) to stand until the node has `until`
+    /// visits.
+    #[inline]
+    pub fn set_standing_choice(&self, i: u32, until: u32, offset: u32, draw_seen: bool) {
+        let packed = offset | if draw_seen { DRAW_SEEN } else { 0 };
+        self.choice_word(i)
+            .store((u64::from(until) << 32) | u64::from(packed), Ordering::Relaxed);
     }
 
     /// The nodes of `range` and their AMAF indices as slices, each with

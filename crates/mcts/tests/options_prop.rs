@@ -36,13 +36,14 @@ fn options() -> impl Strategy<Value = MctsOptions> {
             proptest::option::of(0u32..1000),
             proptest::option::of(0u32..=mcts::MAX_PRIOR_VISITS),
             1u32..=mcts::MAX_VIRTUAL_LOSS,
+            proptest::option::of(0u32..=mcts::MAX_RESCAN),
         ),
     )
         .prop_map(
             |(
                 (iterations, micros, threads, c, rave, solver, seed),
                 (max_nodes, root_parallel, playout_cap, fpu, rave_k, expand_visits, ponder),
-                (decisive, guided, eval_after, prior_visits, virtual_loss),
+                (decisive, guided, eval_after, prior_visits, virtual_loss, rescan),
             )| {
                 let time = micros.map(Duration::from_micros);
                 MctsOptions {
@@ -69,6 +70,7 @@ fn options() -> impl Strategy<Value = MctsOptions> {
                     eval_after,
                     prior_visits,
                     virtual_loss,
+                    rescan,
                 }
             },
         )

@@ -222,6 +222,7 @@ fn solver_agrees_with_minimax_under_good_priors() {
 fn solver_agrees_with_minimax_under_misleading_priors() {
     solver_agrees::<true>("iters=20000,seed=1");
     solver_agrees::<true>("iters=20000,seed=2,threads=2");
+    solver_agrees::<true>("iters=20000,seed=2,rescan=2");
     solver_agrees::<true>("iters=20000,seed=1,rave=off,prior=100,fpu=1");
 }
 

@@ -71,7 +71,14 @@ fn solver_agrees_with_minimax() {
                 let exact = minimax(&game, &mut memo);
                 // Plain, and with decisive and forced plies (the toy game
                 // finds them by brute force) at expansion and in playouts.
-                for engine in ["iters=200000,seed=5", "iters=200000,seed=5,decisive=on"] {
+                // And with choices that stand for a while (`rescan=2`: a
+                // node re-scores its children only after half as many
+                // visits again), which must still see new proofs.
+                for engine in [
+                    "iters=200000,seed=5",
+                    "iters=200000,seed=5,decisive=on",
+                    "iters=200000,seed=5,rescan=2",
+                ] {
                     let mut mcts = Mcts::<TicTacToe>::new(opts(engine));
                     let r = mcts.search(&game);
                     let expected = if exact == 1.0 {
@@ -339,6 +346,40 @@ fn virtual_loss_is_parsed_checked_and_used_only_with_shared_threads() {
         r.children.iter().map(|c| c.visits).collect::<Vec<_>>()
     };
     assert_eq!(visits("iters=3000,seed=4"), visits("iters=3000,seed=4,vloss=50"));
+}
+
+#[test]
+fn rescan_is_parsed_and_checked() {
+    assert_eq!(opts("").rescan, None);
+    assert_eq!(
+        opts("").rescan_for::<TicTacToe>(),
+        0,
+        "the toy game leaves it off"
+    );
+    assert_eq!(opts("rescan=64").rescan, Some(64));
+    assert_eq!(opts("rescan=64").rescan_in_use::<TicTacToe>(), 64);
+    assert_eq!(opts("rescan=64,threads=2").rescan_in_use::<TicTacToe>(), 0);
+    assert_eq!(
+        opts("rescan=64,threads=2,parallel=root").rescan_in_use::<TicTacToe>(),
+        64
+    );
+    assert_eq!(opts("rescan=off").rescan, Some(0));
+    assert_eq!(opts("rescan=64").to_string(), "mcts:iters=10000,rescan=64");
+    assert_eq!(opts("rescan=off").to_string(), "mcts:iters=10000,rescan=off");
+    for bad in ["rescan=0", "rescan=1000001", "rescan=-1", "rescan=often"] {
+        assert_bad_value(bad, "rescan", "1 to 1000000, or off");
+    }
+    // Standing choices change the search but keep it deterministic.
+    let game = TicTacToe::new(Default::default());
+    let visits = |spec: &str| {
+        let r = Mcts::<TicTacToe>::new(opts(spec)).search(&game);
+        r.children.iter().map(|c| c.visits).collect::<Vec<_>>()
+    };
+    assert_eq!(
+        visits("iters=3000,seed=4,rescan=8"),
+        visits("iters=3000,seed=4,rescan=8")
+    );
+    assert_ne!(visits("iters=3000,seed=4,rescan=1"), visits("iters=3000,seed=4"));
 }
 
 #[test]

@@ -10,19 +10,26 @@ use abstracta_core::{Game, PlyBuf, SearchHints};
 use crate::{Swack, SwackPly};
 
 /// The search settings this game recommends: decisive and forced passes,
-/// priors worth 10 visits, and little UCT exploration on top of RAVE's
-/// (the matches that chose them are in the crate's README).
+/// priors worth 10 visits, little UCT exploration on top of RAVE's, and
+/// choices of child that stand for `n / 64` visits (about 200 children a
+/// node make scoring them all the search's largest cost); the matches
+/// that chose them are in the crate's README.
 pub(crate) const SEARCH_HINTS: SearchHints = SearchHints {
     decisive: true,
     decisive_in_playouts: true,
     rave_exploration: 0.03,
     prior_visits: 10,
+    rescan: 64,
     ..SearchHints::DEFAULT
 };
 
 /// How far one link gained (or lost) moves a stacking move's prior from
 /// 0.5 (see [`Swack::ply_link_gain`]).
 const PRIOR_PER_LINK: f32 = 0.1;
+
+/// Stacking moves are keyed by the height they stack at as well: 1, 2, or
+/// 3 and more.
+const HEIGHT_CLASSES: usize = 3;
 
 /// The priors stay this far inside 0 and 1.
 const PRIOR_MARGIN: f32 = 0.05;
@@ -47,20 +54,25 @@ impl Swack {
     }
 
     /// [`Game::claimed_cell`](abstracta_core::Game::claimed_cell): a stacking move claims
-    /// the slot of its direction and target, `d * n^2 + cell(to)` (`d` the
-    /// direction from `from` to `to`: right, left, up, down; `cell` row by
-    /// row from `a1`); a drop `4 n^2 + d * n^2 + cell(two)`, `d` the
-    /// direction from `two` to `one`. Moves are not cells, but
+    /// the slot of its direction, target and height,
+    /// `3 * (d * n^2 + cell(to)) + h` (`d` the direction from `from` to
+    /// `to`: right, left, up, down; `cell` row by row from `a1`; `h` the
+    /// height class of the two stacks before the move: 0 for height 1, 1
+    /// for 2, 2 for 3 and more); a drop `12 n^2 + d * n^2 + cell(two)`,
+    /// `d` the direction from `two` to `one`. Moves are not cells, but
     /// all-moves-as-first statistics only need a key that names a ply the
-    /// same way wherever it is played. The numbering follows the order in
-    /// which [`legal_plies`](abstracta_core::Game::legal_plies) lists the
-    /// plies, so the search, which orders children by slot, has nothing to
-    /// reorder.
+    /// same way wherever it is played; the height keeps a move at one
+    /// height from sharing the statistics of the same step at another,
+    /// which is a different move in a different part of the game. The
+    /// numbering follows the order in which
+    /// [`legal_plies`](abstracta_core::Game::legal_plies) lists the plies
+    /// (one height per target and direction at a time), so the search,
+    /// which orders children by slot, has nothing to reorder.
     pub(crate) fn claim(&self, ply: SwackPly) -> Option<usize> {
         let n = usize::from(self.size());
         let (a, b, key, base) = match ply {
             SwackPly::Stack { from, to } => (from, to, to, 0),
-            SwackPly::Drop { two, one } => (two, one, two, 4 * n * n),
+            SwackPly::Drop { two, one } => (two, one, two, 4 * HEIGHT_CLASSES * n * n),
             SwackPly::Pass | SwackPly::Swap => return None,
         };
         let d = if b.col > a.col {
@@ -72,16 +84,23 @@ impl Swack {
         } else {
             3
         };
-        Some(base + d * n * n + usize::from(key.row) * n + usize::from(key.col))
+        let square = d * n * n + usize::from(key.row) * n + usize::from(key.col);
+        Some(match ply {
+            SwackPly::Stack { from, .. } => {
+                let class = self.height_class_at(from);
+                base + square * HEIGHT_CLASSES + class.min(HEIGHT_CLASSES - 1)
+            }
+            _ => base + square,
+        })
     }
 
     /// [`Game::claimable_cells`](abstracta_core::Game::claimable_cells).
     pub(crate) fn claim_slots(&self) -> usize {
         let n = usize::from(self.size());
         if self.options.is_free() {
-            8 * n * n
+            4 * HEIGHT_CLASSES * n * n + 4 * n * n
         } else {
-            4 * n * n
+            4 * HEIGHT_CLASSES * n * n
         }
     }
 
@@ -153,8 +172,17 @@ mod tests {
         let game = Swack::new("swack:size=4".parse().unwrap());
         // b1 is cell 1, reached from a1 to the right (direction 0); a2 is
         // cell 4, reached from a1 upwards (direction 2).
-        assert_eq!(game.claimed_cell("a1-b1".parse().unwrap()), Some(1));
-        assert_eq!(game.claimed_cell("a1-a2".parse().unwrap()), Some(2 * 16 + 4));
+        assert_eq!(game.claimed_cell("a1-b1".parse().unwrap()), Some(3));
+        assert_eq!(
+            game.claimed_cell("a1-a2".parse().unwrap()),
+            Some(3 * (2 * 16 + 4))
+        );
+        // After a1-b1 (Black's b1 now of height 2) and c2-c1 (White's c1
+        // too), b1-c1 stacks at height 2: class 1 of target c1 (cell 2)
+        // to the right.
+        let mut game = game;
+        game.play_list("a1-b1 c2-c1").unwrap();
+        assert_eq!(game.claimed_cell("b1-c1".parse().unwrap()), Some(3 * 2 + 1));
         assert_eq!(game.claimed_cell(SwackPly::Pass), None);
     }
 
