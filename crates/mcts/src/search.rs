@@ -536,7 +536,7 @@ impl<G: Game> Worker<G> {
                 }
             }
         }
-        let chosen = self.score_children::<Pol, RAVE>(sh, idx);
+        let chosen = self.score_children::<Pol, RAVE>(sh, range.clone(), parent_n);
         if let Some(wait) = parent_n.checked_div(rescan) {
             let until = parent_n.saturating_add(wait);
             if until > parent_n {
@@ -546,14 +546,17 @@ impl<G: Game> Worker<G> {
         chosen
     }
 
-    /// Scores every child of `idx` and returns the best (see `select`).
+    /// Scores the children `range` of a node with `parent_n` visits and
+    /// returns the best (see `select`).
     #[inline(always)]
-    fn score_children<Pol, const RAVE: bool>(&mut self, sh: &Shared<'_, G, Pol>, idx: u32) -> u32 {
+    fn score_children<Pol, const RAVE: bool>(
+        &mut self,
+        sh: &Shared<'_, G, Pol>,
+        range: std::ops::Range<u32>,
+        parent_n: u32,
+    ) -> u32 {
         let tree = sh.tree;
         let opts = sh.opts;
-        let node = tree.node(idx);
-        let range = node.children();
-        let parent_n = node.visits();
         let log_n = f64::from(parent_n.max(1)).ln();
         let c = sh.exploration;
         let explore = c * log_n.sqrt();

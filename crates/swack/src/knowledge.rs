@@ -70,9 +70,14 @@ impl Swack {
     /// which orders children by slot, has nothing to reorder.
     pub(crate) fn claim(&self, ply: SwackPly) -> Option<usize> {
         let n = usize::from(self.size());
-        let (a, b, key, base) = match ply {
-            SwackPly::Stack { from, to } => (from, to, to, 0),
-            SwackPly::Drop { two, one } => (two, one, two, 4 * HEIGHT_CLASSES * n * n),
+        // A stacking move's height class (`None` for a drop); an empty
+        // `from` (no legal move has one) counts as height 1.
+        let (a, b, key, base, class) = match ply {
+            SwackPly::Stack { from, to } => {
+                let height = self.height_at(from) as usize;
+                (from, to, to, 0, Some(height.clamp(1, HEIGHT_CLASSES) - 1))
+            }
+            SwackPly::Drop { two, one } => (two, one, two, 4 * HEIGHT_CLASSES * n * n, None),
             SwackPly::Pass | SwackPly::Swap => return None,
         };
         let d = if b.col > a.col {
@@ -85,12 +90,9 @@ impl Swack {
             3
         };
         let square = d * n * n + usize::from(key.row) * n + usize::from(key.col);
-        Some(match ply {
-            SwackPly::Stack { from, .. } => {
-                let class = self.height_class_at(from);
-                base + square * HEIGHT_CLASSES + class.min(HEIGHT_CLASSES - 1)
-            }
-            _ => base + square,
+        Some(match class {
+            Some(class) => base + square * HEIGHT_CLASSES + class,
+            None => base + square,
         })
     }
 
