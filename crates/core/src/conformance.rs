@@ -102,7 +102,8 @@ pub fn check_position<G: Game>(game: &G, candidates: &dyn Fn(&G) -> Vec<G::Ply>,
     let slots = game.claimable_cells();
     let mut seen_amaf = HashSet::new();
     for &ply in &plies {
-        if let Some(a) = game.claimed_cell(ply) {
+        let claimed = game.claimed_cell(ply);
+        if let Some(a) = claimed {
             assert!(
                 a < slots,
                 "{context}: AMAF index {a} of {ply} not below claimable_cells {slots}"
@@ -112,6 +113,21 @@ pub fn check_position<G: Game>(game: &G, candidates: &dyn Fn(&G) -> Vec<G::Ply>,
                 "{context}: two legal plies share AMAF index {a} ({ply})"
             );
         }
+        // `play_claiming` is `claimed_cell` then `play_unchecked`, in one.
+        let mut by_claiming = game.clone();
+        assert_eq!(
+            by_claiming.play_claiming(ply),
+            claimed,
+            "{context}: play_claiming({ply}) and claimed_cell disagree"
+        );
+        let mut by_play = game.clone();
+        by_play.play_unchecked(ply);
+        assert!(
+            by_claiming.hash() == by_play.hash()
+                && by_claiming.plies_played() == by_play.plies_played()
+                && by_claiming.render() == by_play.render(),
+            "{context}: play_claiming({ply}) and play_unchecked reach different positions"
+        );
     }
 
     if G::CLAIMS == crate::Claims::Revocable {

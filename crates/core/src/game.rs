@@ -355,6 +355,18 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Eq + Send + Sync + 'static {
         None
     }
 
+    /// Plays the legal `ply` as [`play_unchecked`](Game::play_unchecked)
+    /// does and returns the cell it claims, as
+    /// [`claimed_cell`](Game::claimed_cell) says before the ply: one call
+    /// for searches that record the claim of every playout ply. A game
+    /// whose play finds the claim on its way (the squares, a height)
+    /// overrides it to skip the second lookup.
+    fn play_claiming(&mut self, ply: Self::Ply) -> Option<usize> {
+        let cell = self.claimed_cell(ply);
+        self.play_unchecked(ply);
+        cell
+    }
+
     /// The number of distinct [`claimed_cell`](Game::claimed_cell) values.
     fn claimable_cells(&self) -> usize {
         0

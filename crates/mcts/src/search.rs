@@ -645,14 +645,15 @@ impl<G: Game> Worker<G> {
             // Revocable claims: the end position says it all (see
             // `held_amaf`), so playouts record nothing.
             if sh.rave && G::CLAIMS != Claims::Revocable {
-                if let Some(a) = state.claimed_cell(ply) {
+                let s = state.to_move_seat().index();
+                if let Some(a) = state.play_claiming(ply) {
                     if a < sh.slots {
-                        let s = state.to_move_seat().index();
                         self.amaf[s][a >> 6] |= 1 << (a & 63);
                     }
                 }
+            } else {
+                state.play_unchecked(ply);
             }
-            state.play_unchecked(ply);
             plies += 1;
         }
         let status = state.status();

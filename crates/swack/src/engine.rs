@@ -314,26 +314,24 @@ impl<const N: usize> Engine<N> {
         }
     }
 
-    /// Plays a stacking move; returns the hash change.
-    fn stack(&mut self, me: Colour, from: usize, to: usize) -> u64 {
+    /// Plays a stacking move; returns the height of the two stacks before
+    /// it.
+    fn stack(&mut self, from: usize, to: usize) -> u32 {
         let h = self.height(from);
         let pair = BitBoard::single(from) | BitBoard::single(to);
         self.stones[0] ^= pair;
         self.stones[1] ^= pair;
         self.set_height(to, h, h + 1);
-        let them = me.opponent();
-        let (pf, pt) = (flat(self.pt(from)), flat(self.pt(to)));
-        cell_key(pf, me, h) ^ cell_key(pf, them, h) ^ cell_key(pt, them, h) ^ cell_key(pt, me, h + 1)
+        h
     }
 
-    /// Plays a drop; returns the hash change.
-    fn drop_pair(&mut self, me: Colour, two: usize, one: usize) -> u64 {
+    /// Plays a drop.
+    fn drop_pair(&mut self, me: Colour, two: usize, one: usize) {
         let them = me.opponent();
         self.stones[me.index()].set(two);
         self.stones[them.index()].set(one);
         self.set_height(two, 0, 2);
         self.set_height(one, 0, 1);
-        cell_key(flat(self.pt(two)), me, 2) ^ cell_key(flat(self.pt(one)), them, 1)
     }
 
     fn cells_hash(&self) -> u64 {
@@ -435,7 +433,6 @@ pub struct Swack {
     /// once here, not again by each question a search asks about the pass.
     pub(crate) pass_result: Option<Status>,
     pub(crate) cap: Option<u32>,
-    pub(crate) hash: u64,
 }
 
 impl Swack {
@@ -591,7 +588,7 @@ impl Swack {
     pub(crate) fn start(options: SwackOptions) -> Swack {
         let storage = Storage::new(options.size(), options.is_free());
         let cap = options.effective_cap();
-        let mut game = Swack {
+        Swack {
             options,
             storage,
             to_move: Colour::Black,
@@ -602,10 +599,7 @@ impl Swack {
             ended: None,
             pass_result: None,
             cap,
-            hash: 0,
-        };
-        game.hash = game.hash_from_scratch();
-        game
+        }
     }
 
     pub(crate) fn legal_into(&self, out: &mut PlyBuf<SwackPly>) {
@@ -633,23 +627,25 @@ impl Swack {
             .unwrap_or_else(|| "it is legal".to_owned())
     }
 
-    pub(crate) fn play(&mut self, ply: SwackPly) {
+    /// Plays the legal `ply`; returns its claim slot
+    /// ([`claim`](Swack::claim)), found on the way: the stacking move reads
+    /// the height anyway.
+    pub(crate) fn play(&mut self, ply: SwackPly) -> Option<usize> {
         let me = self.to_move;
         let mover = self.to_move_seat();
-        let old_state = self.state_hash();
-        let mut delta = 0;
+        let mut height = 0;
         match ply {
             SwackPly::Pass => {}
             SwackPly::Swap => self.swapped = true,
             SwackPly::Stack { from, to } => {
-                delta = with_engine_mut!(self, b => {
+                height = with_engine_mut!(self, b => {
                     let (i, j) = (b.geo.index(from), b.geo.index(to));
-                    b.stack(me, i, j)
+                    b.stack(i, j)
                 });
                 self.last_actor = Some(mover);
             }
             SwackPly::Drop { two, one } => {
-                delta = with_engine_mut!(self, b => {
+                with_engine_mut!(self, b => {
                     let (i, j) = (b.geo.index(two), b.geo.index(one));
                     b.drop_pair(me, i, j)
                 });
@@ -671,7 +667,7 @@ impl Swack {
                 self.pass_result = Some(self.final_status());
             }
         }
-        self.hash ^= delta ^ old_state ^ self.state_hash();
+        self.slot_at_height(ply, height)
     }
 
     pub(crate) fn current_status(&self) -> Status {

@@ -69,14 +69,27 @@ impl Swack {
     /// (one height per target and direction at a time), so the search,
     /// which orders children by slot, has nothing to reorder.
     pub(crate) fn claim(&self, ply: SwackPly) -> Option<usize> {
+        let height = match ply {
+            SwackPly::Stack { from, .. } => self.height_at(from),
+            _ => 0,
+        };
+        self.slot_at_height(ply, height)
+    }
+
+    /// The slot of [`claim`](Swack::claim) for `ply` played from a stack
+    /// of `height` (ignored for drops; an empty `from`, which no legal
+    /// move has, counts as height 1).
+    #[inline]
+    pub(crate) fn slot_at_height(&self, ply: SwackPly, height: u32) -> Option<usize> {
         let n = usize::from(self.size());
-        // A stacking move's height class (`None` for a drop); an empty
-        // `from` (no legal move has one) counts as height 1.
         let (a, b, key, base, class) = match ply {
-            SwackPly::Stack { from, to } => {
-                let height = self.height_at(from) as usize;
-                (from, to, to, 0, Some(height.clamp(1, HEIGHT_CLASSES) - 1))
-            }
+            SwackPly::Stack { from, to } => (
+                from,
+                to,
+                to,
+                0,
+                Some((height as usize).clamp(1, HEIGHT_CLASSES) - 1),
+            ),
             SwackPly::Drop { two, one } => (two, one, two, 4 * HEIGHT_CLASSES * n * n, None),
             SwackPly::Pass | SwackPly::Swap => return None,
         };

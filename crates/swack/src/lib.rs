@@ -134,6 +134,10 @@ impl Game for Swack {
         self.play(ply);
     }
 
+    fn play_claiming(&mut self, ply: SwackPly) -> Option<usize> {
+        self.play(ply)
+    }
+
     fn status(&self) -> Status {
         self.current_status()
     }
@@ -160,10 +164,6 @@ impl Game for Swack {
 
     fn claimable_cells(&self) -> usize {
         self.claim_slots()
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
     }
 
     fn hash_from_scratch(&self) -> u64 {
