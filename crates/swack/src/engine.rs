@@ -286,14 +286,29 @@ impl<const N: usize> Engine<N> {
     pub(crate) fn link_gain(&self, me: Colour, from: usize, to: usize) -> i32 {
         let mine = self.stones[me.index()];
         let theirs = self.stones[me.opponent().index()];
-        let around_to = self.geo.neighbours4(BitBoard::single(to));
-        let around_from = self.geo.neighbours4(BitBoard::single(from));
+        let s = self.stride() as usize;
+        // Friendly and enemy stacks next to square `i`, read bit by bit:
+        // four lookups cost less than shifting the whole board (the spare
+        // column and the bits past the board hold no stones, so a step off
+        // the board finds nothing).
+        let around = |i: usize| {
+            let (mut m, mut t) = (0, 0);
+            for j in [i + 1, i.wrapping_sub(1), i + s, i.wrapping_sub(s)] {
+                if j < 64 * N {
+                    m += i32::from(mine.has(j));
+                    t += i32::from(theirs.has(j));
+                }
+            }
+            (m, t)
+        };
+        let (mine_at_to, theirs_at_to) = around(to);
+        let (mine_at_from, theirs_at_from) = around(from);
         // `from` is one of `me`'s neighbours of `to` and `to` one of the
         // opponent's of `from`: neither link survives the exchange.
-        let mine_gained = (around_to & mine).count() as i32 - 1;
-        let mine_lost = (around_from & mine).count() as i32;
-        let theirs_gained = (around_from & theirs).count() as i32 - 1;
-        let theirs_lost = (around_to & theirs).count() as i32;
+        let mine_gained = mine_at_to - 1;
+        let mine_lost = mine_at_from;
+        let theirs_gained = theirs_at_from - 1;
+        let theirs_lost = theirs_at_to;
         (mine_gained - mine_lost) - (theirs_gained - theirs_lost)
     }
 
