@@ -140,20 +140,30 @@ impl<const N: usize> Engine<N> {
         }
     }
 
-    /// The target squares of `me`'s stacking moves in direction `dir`:
-    /// enemy stacks whose neighbour opposite `dir` is a friendly stack of
-    /// the same height, below the storage limit.
-    #[inline]
-    fn targets_dir(&self, me: Colour, dir: usize) -> BitBoard<N> {
-        let mine = self.stones[me.index()];
-        let theirs = self.stones[me.opponent().index()];
-        let mut t = self.shift(mine, dir) & theirs;
+    /// [`shift`](Engine::shift) with the direction known at compile time,
+    /// for the move generator's inner loop.
+    #[inline(always)]
+    fn shift_toward<const DIR: usize>(&self, b: BitBoard<N>) -> BitBoard<N> {
+        match DIR {
+            0 => b.shift_up(1),
+            1 => b.shift_down(1),
+            2 => b.shift_up(self.stride()),
+            _ => b.shift_down(self.stride()),
+        }
+    }
+
+    /// The target squares of the stacking moves in direction `DIR` of the
+    /// side owning `mine` against `theirs`: enemy stacks whose neighbour
+    /// opposite `DIR` is a friendly stack of the same height, below the
+    /// storage limit.
+    #[inline(always)]
+    fn targets_dir<const DIR: usize>(&self, mine: BitBoard<N>, theirs: BitBoard<N>) -> BitBoard<N> {
+        let mut t = self.shift_toward::<DIR>(mine) & theirs;
         if t.is_empty() {
             return t;
         }
-        for k in 0..self.nplanes {
-            let p = self.planes[k];
-            t = t.andnot(p ^ self.shift(p, dir));
+        for p in &self.planes[..self.nplanes] {
+            t = t.andnot(*p ^ self.shift_toward::<DIR>(*p));
         }
         if self.nplanes == PLANES {
             let mut full = theirs;
@@ -167,11 +177,13 @@ impl<const N: usize> Engine<N> {
 
     #[inline]
     fn targets(&self, me: Colour) -> Targets<N> {
+        let mine = self.stones[me.index()];
+        let theirs = self.stones[me.opponent().index()];
         [
-            self.targets_dir(me, 0),
-            self.targets_dir(me, 1),
-            self.targets_dir(me, 2),
-            self.targets_dir(me, 3),
+            self.targets_dir::<0>(mine, theirs),
+            self.targets_dir::<1>(mine, theirs),
+            self.targets_dir::<2>(mine, theirs),
+            self.targets_dir::<3>(mine, theirs),
         ]
     }
 
