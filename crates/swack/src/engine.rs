@@ -329,11 +329,12 @@ impl<const N: usize> Engine<N> {
     }
 
     fn set_height(&mut self, i: usize, old: u32, new: u32) {
-        let diff = old ^ new;
-        for k in 0..PLANES {
-            if diff >> k & 1 != 0 {
-                self.planes[k].toggle(i);
-            }
+        // Only the planes of the bits that change (two on average for a
+        // stacking move's +1).
+        let mut diff = old ^ new;
+        while diff != 0 {
+            self.planes[diff.trailing_zeros() as usize].toggle(i);
+            diff &= diff - 1;
         }
         let bits = (32 - new.leading_zeros()) as usize;
         if bits > self.nplanes {
