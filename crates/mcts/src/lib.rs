@@ -447,7 +447,7 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
             let mut iterations = 0;
             let mut max_depth = 0;
             if !(opts.solver && tree.root().proof() != UNPROVEN) {
-                let mut main = Worker::<G>::new(seed, shared.slots);
+                let mut main = Worker::<G>::new(0, seed, shared.slots);
                 main.clock = plan.map(|p| (start, clock::Manager::new(p, u64::from(tree.root().visits()))));
                 std::thread::scope(|s| {
                     let helpers: Vec<_> = (1..threads)
@@ -455,7 +455,7 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
                             let shared = &shared;
                             s.spawn(move || {
                                 let seed = thread_seed(opts.seed, position, t);
-                                let mut w = Worker::<G>::new(seed, shared.slots);
+                                let mut w = Worker::<G>::new(t, seed, shared.slots);
                                 w.run(shared);
                                 (w.iterations, w.max_depth)
                             })
@@ -529,7 +529,7 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
                     s.spawn(move || {
                         let shared = Shared::new(tree, game, policy, opts, share, deadline, stop);
                         let seed = thread_seed(opts.seed, position, t);
-                        let mut w = Worker::<G>::new(seed, shared.slots);
+                        let mut w = Worker::<G>::new(t, seed, shared.slots);
                         w.run(&shared);
                         (w.iterations, w.max_depth)
                     })

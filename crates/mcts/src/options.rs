@@ -224,14 +224,13 @@ impl MctsOptions {
     }
 
     /// The `rescan` a search of `G` with these options uses:
-    /// [`MctsOptions::rescan_for`] with one thread to a tree, 0 when
-    /// several threads share one. A standing choice would send every
-    /// thread down the same path, which the virtual loss is there to
-    /// prevent (Swack with 2 threads scored +74 against f69e983 with it,
-    /// against +100 to +143 without; the crates/mcts README has the runs).
+    /// [`MctsOptions::rescan_for`] with one thread to a tree; with several
+    /// threads on one tree only an explicit `rescan` (each thread follows
+    /// only its own standing choices; the game's recommendation was
+    /// measured with one thread).
     pub fn rescan_in_use<G: Game>(&self) -> u32 {
         if self.thread_count() > 1 && !self.root_parallel {
-            0
+            self.rescan.unwrap_or(0).min(MAX_RESCAN)
         } else {
             self.rescan_for::<G>()
         }

@@ -10,7 +10,7 @@ use rand::{Rng, SeedableRng};
 
 use crate::childmap::{credit_mapped, SlotOrder, MAP_MIN_CHILDREN};
 use crate::tree::{
-    code_seat, flip_proof, seat_code, Tree, EXPANDED, EXPANDING, NO_AMAF, NO_MAP, PROVEN_DRAW, PROVEN_LOSS,
+    code_seat, flip_proof, seat_code, Standing, Tree, EXPANDED, EXPANDING, NO_AMAF, NO_MAP, PROVEN_DRAW, PROVEN_LOSS,
     PROVEN_WIN, UNEXPANDED, UNPROVEN,
 };
 use crate::MctsOptions;
@@ -159,6 +159,8 @@ impl<'a, G: Game, Pol: PlayoutPolicy<G>> Shared<'a, G, Pol> {
 
 /// The per-thread part of a search: random generator and reused buffers.
 pub(crate) struct Worker<G: Game> {
+    /// The worker's index among the search's threads (0 for the first).
+    index: u32,
     rng: SmallRng,
     path: Vec<u32>,
     /// Per path node: whether it has a child proven drawn, so the mover
@@ -245,9 +247,10 @@ pub(crate) fn thread_seed(seed: u64, position: u64, thread: usize) -> u64 {
 }
 
 impl<G: Game> Worker<G> {
-    pub fn new(seed: u64, slots: usize) -> Self {
+    pub fn new(index: usize, seed: u64, slots: usize) -> Self {
         let words = slots.div_ceil(64);
         Worker {
+            index: index as u32,
             rng: SmallRng::seed_from_u64(seed),
             path: Vec::with_capacity(256),
             floors: Vec::with_capacity(256),
@@ -526,21 +529,26 @@ impl<G: Game> Worker<G> {
         let range = node.children();
         let parent_n = node.visits();
         let rescan = sh.rescan;
-        if rescan > 0 {
-            if let Some((offset, draw_seen)) = tree.standing_choice(idx, parent_n) {
-                let child = range.start + offset;
-                // A proof found since the scan may change the choice.
-                if !opts.solver || tree.node(child).proof() == UNPROVEN {
-                    self.draw_floor = draw_seen;
-                    return child;
+        let mut record = rescan > 0;
+        if record {
+            match tree.standing_choice(idx, parent_n, self.index) {
+                Standing::Mine(offset, draw_seen) => {
+                    let child = range.start + offset;
+                    // A proof found since the scan may change the choice.
+                    if !opts.solver || tree.node(child).proof() == UNPROVEN {
+                        self.draw_floor = draw_seen;
+                        return child;
+                    }
                 }
+                Standing::Others => record = false,
+                Standing::Expired => {}
             }
         }
         let chosen = self.score_children::<Pol, RAVE>(sh, range.clone(), parent_n);
-        if let Some(wait) = parent_n.checked_div(rescan) {
-            let until = parent_n.saturating_add(wait);
+        if record {
+            let until = parent_n.saturating_add(parent_n / rescan);
             if until > parent_n {
-                tree.set_standing_choice(idx, until, chosen - range.start, self.draw_floor);
+                tree.set_standing_choice(idx, until, chosen - range.start, self.draw_floor, self.index);
             }
         }
         chosen

@@ -108,9 +108,30 @@ impl<P> Clone for Node<'_, P> {
 impl<P> Copy for Node<'_, P> {}
 
 /// The flag of a standing choice ([`Tree::set_standing_choice`]) whose
-/// scoring saw a proven draw among the children (a node has fewer than
-/// 2^31 children).
+/// scoring saw a proven draw among the children.
 const DRAW_SEEN: u32 = 1 << 31;
+
+/// Where a standing choice keeps its owner, the worker that made it
+/// (seven bits: the worker's index modulo 128).
+const OWNER_SHIFT: u32 = 24;
+const OWNER_BITS: u32 = 0x7f;
+
+/// Standing choices name children at offsets below this (no game comes
+/// near it; a node with more children is scored at every visit).
+pub(crate) const MAX_STANDING_OFFSET: u32 = 1 << OWNER_SHIFT;
+
+/// What a node's standing choice says to one worker
+/// ([`Tree::standing_choice`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Standing {
+    /// The worker's own choice stands: the child's offset, and whether
+    /// its scoring saw a proven draw.
+    Mine(u32, bool),
+    /// Another worker's choice stands: score the children, and leave it.
+    Others,
+    /// No choice stands: score the children and record the choice.
+    Expired,
+}
 
 /// One visit in a packed statistic.
 const ONE_VISIT: u64 = 1 << 32;
@@ -453,23 +474,35 @@ impl<P: Copy + Send + Sync> Tree<P> {
         &chunk.choices.get_or_init(|| chunk_array(|| AtomicU64::new(0)))[i & CHUNK_MASK]
     }
 
-    /// The child of node `i` (as an offset from its first child) that the
-    /// node's last scoring of its children chose, and whether that scoring
-    /// saw a proven draw, while the node has fewer than the visits set
-    /// for the next scoring ([`Tree::set_standing_choice`]); `None` when
-    /// it is time to score again.
+    /// The standing choice of node `i` for worker `worker` while the node
+    /// has fewer than the visits set for the next scoring
+    /// ([`Tree::set_standing_choice`]): the child (an offset from the
+    /// first child) that the worker's last scoring chose, and whether
+    /// that scoring saw a proven draw. A choice stands for the worker
+    /// that made it only: two threads following one standing choice would
+    /// descend the same path, which the virtual loss is there to prevent.
     #[inline]
-    pub fn standing_choice(&self, i: u32, visits: u32) -> Option<(u32, bool)> {
+    pub fn standing_choice(&self, i: u32, visits: u32, worker: u32) -> Standing {
         let (until, packed) = unpack(self.choice_word(i).load(Ordering::Relaxed));
-        (visits < until).then_some((packed & !DRAW_SEEN, packed & DRAW_SEEN != 0))
+        if visits >= until {
+            Standing::Expired
+        } else if (packed >> OWNER_SHIFT) & OWNER_BITS != worker & OWNER_BITS {
+            Standing::Others
+        } else {
+            Standing::Mine(packed & (MAX_STANDING_OFFSET - 1), packed & DRAW_SEEN != 0)
+        }
     }
 
-    /// Records a scoring's choice for node `i` (see
+    /// Records worker `worker`'s choice for node `i` (see
     /// [`Tree::standing_choice`]) to stand until the node has `until`
-    /// visits.
+    /// visits; an `offset` of [`MAX_STANDING_OFFSET`] or more is not
+    /// recorded.
     #[inline]
-    pub fn set_standing_choice(&self, i: u32, until: u32, offset: u32, draw_seen: bool) {
-        let packed = offset | if draw_seen { DRAW_SEEN } else { 0 };
+    pub fn set_standing_choice(&self, i: u32, until: u32, offset: u32, draw_seen: bool, worker: u32) {
+        if offset >= MAX_STANDING_OFFSET {
+            return;
+        }
+        let packed = offset | (worker & OWNER_BITS) << OWNER_SHIFT | if draw_seen { DRAW_SEEN } else { 0 };
         self.choice_word(i)
             .store((u64::from(until) << 32) | u64::from(packed), Ordering::Relaxed);
     }

@@ -78,6 +78,8 @@ fn solver_agrees_with_minimax() {
                     "iters=200000,seed=5",
                     "iters=200000,seed=5,decisive=on",
                     "iters=200000,seed=5,rescan=2",
+                    // Two threads, each with its own standing choices.
+                    "iters=200000,seed=5,rescan=2,threads=2",
                 ] {
                     let mut mcts = Mcts::<TicTacToe>::new(opts(engine));
                     let r = mcts.search(&game);
@@ -358,7 +360,9 @@ fn rescan_is_parsed_and_checked() {
     );
     assert_eq!(opts("rescan=64").rescan, Some(64));
     assert_eq!(opts("rescan=64").rescan_in_use::<TicTacToe>(), 64);
-    assert_eq!(opts("rescan=64,threads=2").rescan_in_use::<TicTacToe>(), 0);
+    // With threads on one tree only an explicit setting turns it on.
+    assert_eq!(opts("rescan=64,threads=2").rescan_in_use::<TicTacToe>(), 64);
+    assert_eq!(opts("threads=2").rescan_in_use::<TicTacToe>(), 0);
     assert_eq!(
         opts("rescan=64,threads=2,parallel=root").rescan_in_use::<TicTacToe>(),
         64
