@@ -10,8 +10,8 @@ use rand::{Rng, SeedableRng};
 
 use crate::childmap::{credit_mapped, SlotOrder, MAP_MIN_CHILDREN};
 use crate::tree::{
-    code_seat, flip_proof, seat_code, Standing, Tree, EXPANDED, EXPANDING, NO_AMAF, NO_MAP, PROVEN_DRAW, PROVEN_LOSS,
-    PROVEN_WIN, UNEXPANDED, UNPROVEN,
+    code_seat, flip_proof, seat_code, Standing, Tree, EXPANDED, EXPANDING, NO_AMAF, NO_MAP, PROVEN_DRAW,
+    PROVEN_LOSS, PROVEN_WIN, UNEXPANDED, UNPROVEN,
 };
 use crate::MctsOptions;
 
