@@ -119,7 +119,9 @@ pub struct MctsOptions {
     /// visits without scoring them again (so the lower N, the longer a
     /// choice stands), unless that child is proven meanwhile. `Some(0)` is
     /// `rescan=off` (every visit scores every child); `None` means the
-    /// game's recommendation (`SearchHints::rescan`). N is from 1 to
+    /// game's recommendation (`SearchHints::rescan`), which applies to
+    /// one thread to a tree only ([`MctsOptions::rescan_in_use`]). Each
+    /// worker thread follows only the choices it made. N is from 1 to
     /// [`MAX_RESCAN`].
     pub rescan: Option<u32>,
 }
