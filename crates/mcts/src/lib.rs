@@ -62,6 +62,7 @@
 mod childmap;
 pub mod clock;
 mod options;
+mod policy;
 mod ponder;
 mod search;
 mod tree;
@@ -78,8 +79,8 @@ pub use options::{
     Decisive, MctsOptions, OptionsError, DEFAULT_ITERATIONS, DEFAULT_MAX_NODES, DEFAULT_VIRTUAL_LOSS, KEYS,
     MAX_PRIOR_VISITS, MAX_RESCAN, MAX_VIRTUAL_LOSS,
 };
+pub use policy::{PlayoutPolicy, RandomPlayout};
 pub use ponder::{Ponder, Pondered};
-pub use search::{PlayoutPolicy, RandomPlayout};
 
 use search::{position_key, root_proof_for_mover, thread_seed, Shared, Worker, IDLE, RUNNING, STOPPING};
 use tree::{SpareChunk, Tree, PROVEN_DRAW, PROVEN_LOSS, PROVEN_WIN, UNPROVEN};

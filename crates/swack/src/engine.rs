@@ -131,17 +131,16 @@ impl<const N: usize> Engine<N> {
 
     #[inline]
     fn shift(&self, b: BitBoard<N>, dir: usize) -> BitBoard<N> {
-        let s = self.stride();
         match dir {
-            0 => b.shift_up(1),
-            1 => b.shift_down(1),
-            2 => b.shift_up(s),
-            _ => b.shift_down(s),
+            0 => self.shift_toward::<0>(b),
+            1 => self.shift_toward::<1>(b),
+            2 => self.shift_toward::<2>(b),
+            _ => self.shift_toward::<3>(b),
         }
     }
 
-    /// [`shift`](Engine::shift) with the direction known at compile time,
-    /// for the move generator's inner loop.
+    /// [`shift`](Engine::shift) with the direction known at compile time
+    /// (east, west, north, south), for the move generator's inner loop.
     #[inline(always)]
     fn shift_toward<const DIR: usize>(&self, b: BitBoard<N>) -> BitBoard<N> {
         match DIR {
@@ -732,9 +731,8 @@ impl Swack {
     }
 
     /// The height of the stack on `p` (0 if empty or off the board):
-    /// [`Swack::stack_at`] without the colour, for the AMAF keys of every
-    /// playout ply (the colour lookup there cost 16M of Swack's 2,804M
-    /// search instructions in callgrind).
+    /// [`Swack::stack_at`] without the colour, for the AMAF key of every
+    /// child at expansion (playouts get theirs from `play`).
     pub(crate) fn height_at(&self, p: Point) -> u32 {
         with_engine!(self, e => e.index(p).map_or(0, |i| e.height(i)))
     }
