@@ -64,6 +64,7 @@ pub mod clock;
 mod options;
 mod policy;
 mod ponder;
+mod reply;
 mod search;
 mod tree;
 
@@ -448,7 +449,7 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
             let mut iterations = 0;
             let mut max_depth = 0;
             if !(opts.solver && tree.root().proof() != UNPROVEN) {
-                let mut main = Worker::<G>::new(0, seed, shared.slots);
+                let mut main = Worker::<G>::new(0, seed, shared.slots, shared.replies);
                 main.clock = plan.map(|p| (start, clock::Manager::new(p, u64::from(tree.root().visits()))));
                 std::thread::scope(|s| {
                     let helpers: Vec<_> = (1..threads)
@@ -456,7 +457,7 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
                             let shared = &shared;
                             s.spawn(move || {
                                 let seed = thread_seed(opts.seed, position, t);
-                                let mut w = Worker::<G>::new(t, seed, shared.slots);
+                                let mut w = Worker::<G>::new(t, seed, shared.slots, shared.replies);
                                 w.run(shared);
                                 (w.iterations, w.max_depth)
                             })
@@ -530,7 +531,7 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
                     s.spawn(move || {
                         let shared = Shared::new(tree, game, policy, opts, share, deadline, stop);
                         let seed = thread_seed(opts.seed, position, t);
-                        let mut w = Worker::<G>::new(t, seed, shared.slots);
+                        let mut w = Worker::<G>::new(t, seed, shared.slots, shared.replies);
                         w.run(&shared);
                         (w.iterations, w.max_depth)
                     })

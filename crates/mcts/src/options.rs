@@ -19,7 +19,7 @@ pub const DEFAULT_MAX_NODES: usize = 8_000_000;
 /// Every key the engine spec accepts, in canonical order.
 pub const KEYS: &[&str] = &[
     "iters", "time", "threads", "c", "rave", "solver", "seed", "nodes", "parallel", "playout", "fpu",
-    "ravek", "expand", "ponder", "decisive", "guided", "eval", "prior", "vloss", "rescan",
+    "ravek", "expand", "ponder", "decisive", "guided", "reply", "eval", "prior", "vloss", "rescan",
 ];
 
 /// How a search is configured. Parsed from and printed as the engine spec
@@ -94,6 +94,11 @@ pub struct MctsOptions {
     /// `Game::random_ply` (only with the default playout policy). `None`
     /// means the game's recommendation.
     pub guided: Option<bool>,
+    /// `reply=on|off`: playouts play the last good reply (with
+    /// forgetting) to the ply before when it is legal: the reply to the
+    /// same AMAF slot that last won an iteration for its seat in this
+    /// search. `None` means the game's recommendation.
+    pub reply: Option<bool>,
     /// `eval=N|off`: end a playout after N plies with the game's
     /// evaluation (`Game::evaluate`), counted as a win with the evaluated
     /// probability. `Some(0)` is `eval=off`; `None` means the game's
@@ -157,6 +162,7 @@ impl Default for MctsOptions {
             ponder: false,
             decisive: None,
             guided: None,
+            reply: None,
             eval_after: None,
             prior_visits: None,
             virtual_loss: DEFAULT_VIRTUAL_LOSS,
@@ -201,6 +207,12 @@ impl MctsOptions {
     /// else `G::SEARCH_HINTS`.
     pub fn guided_for<G: Game>(&self) -> bool {
         self.guided.unwrap_or(G::SEARCH_HINTS.guided)
+    }
+
+    /// Whether the playouts of a search of `G` play last good replies:
+    /// `reply` if set, else `G::SEARCH_HINTS`.
+    pub fn replies_for<G: Game>(&self) -> bool {
+        self.reply.unwrap_or(G::SEARCH_HINTS.replies)
     }
 
     /// The playout plies after which a search of `G` evaluates (0: never):
@@ -528,6 +540,7 @@ impl FromStr for MctsOptions {
                     })
                 }
                 "guided" => o.guided = Some(parse_on_off(key, value)?),
+                "reply" => o.reply = Some(parse_on_off(key, value)?),
                 "eval" => {
                     o.eval_after = Some(if value.eq_ignore_ascii_case("off") {
                         0
@@ -631,6 +644,9 @@ impl fmt::Display for MctsOptions {
         }
         if let Some(b) = self.guided {
             parts.push(format!("guided={}", on_off(b)));
+        }
+        if let Some(b) = self.reply {
+            parts.push(format!("reply={}", on_off(b)));
         }
         match self.eval_after {
             Some(0) => parts.push("eval=off".to_owned()),

@@ -37,13 +37,14 @@ fn options() -> impl Strategy<Value = MctsOptions> {
             proptest::option::of(0u32..=mcts::MAX_PRIOR_VISITS),
             1u32..=mcts::MAX_VIRTUAL_LOSS,
             proptest::option::of(0u32..=mcts::MAX_RESCAN),
+            proptest::option::of(any::<bool>()),
         ),
     )
         .prop_map(
             |(
                 (iterations, micros, threads, c, rave, solver, seed),
                 (max_nodes, root_parallel, playout_cap, fpu, rave_k, expand_visits, ponder),
-                (decisive, guided, eval_after, prior_visits, virtual_loss, rescan),
+                (decisive, guided, eval_after, prior_visits, virtual_loss, rescan, reply),
             )| {
                 let time = micros.map(Duration::from_micros);
                 MctsOptions {
@@ -67,6 +68,7 @@ fn options() -> impl Strategy<Value = MctsOptions> {
                     ponder,
                     decisive,
                     guided,
+                    reply,
                     eval_after,
                     prior_visits,
                     virtual_loss,

@@ -80,6 +80,8 @@ fn solver_agrees_with_minimax() {
                     "iters=200000,seed=5,rescan=2",
                     // Two threads, each with its own standing choices.
                     "iters=200000,seed=5,rescan=2,threads=2",
+                    // Playouts that replay the last good replies.
+                    "iters=200000,seed=5,reply=on",
                 ] {
                     let mut mcts = Mcts::<TicTacToe>::new(opts(engine));
                     let r = mcts.search(&game);
@@ -158,6 +160,23 @@ fn same_seed_same_answer() {
     };
     assert_eq!(run(11), run(11));
     assert_eq!(run(12), run(12));
+}
+
+#[test]
+fn last_good_replies_are_deterministic_and_change_the_playouts() {
+    let game: TicTacToe = position("tictactoe", "a1");
+    let run = |spec: &str| {
+        let r = Mcts::<TicTacToe>::new(opts(spec)).search(&game);
+        r.children
+            .iter()
+            .map(|c| (c.ply, c.visits, c.win_rate))
+            .collect::<Vec<_>>()
+    };
+    let with = run("iters=3000,seed=11,reply=on,solver=off");
+    assert_eq!(with, run("iters=3000,seed=11,reply=on,solver=off"));
+    // The same seed without replies draws the same random plies, so any
+    // difference comes from replies played.
+    assert_ne!(with, run("iters=3000,seed=11,reply=off,solver=off"));
 }
 
 #[test]
