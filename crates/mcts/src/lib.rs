@@ -64,6 +64,7 @@ pub mod clock;
 mod options;
 mod policy;
 mod ponder;
+mod pool;
 mod reply;
 mod search;
 mod tree;
@@ -78,7 +79,7 @@ use abstracta_core::Game;
 pub use clock::{Clock, TimePlan};
 pub use options::{
     Decisive, MctsOptions, OptionsError, DEFAULT_ITERATIONS, DEFAULT_MAX_NODES, DEFAULT_VIRTUAL_LOSS, KEYS,
-    MAX_PRIOR_VISITS, MAX_RESCAN, MAX_VIRTUAL_LOSS,
+    MAX_POOL, MAX_PRIOR_VISITS, MAX_RESCAN, MAX_VIRTUAL_LOSS,
 };
 pub use policy::{PlayoutPolicy, RandomPlayout};
 pub use ponder::{Ponder, Pondered};

@@ -19,7 +19,8 @@ pub const DEFAULT_MAX_NODES: usize = 8_000_000;
 /// Every key the engine spec accepts, in canonical order.
 pub const KEYS: &[&str] = &[
     "iters", "time", "threads", "c", "rave", "solver", "seed", "nodes", "parallel", "playout", "fpu",
-    "ravek", "expand", "ponder", "decisive", "guided", "reply", "eval", "prior", "vloss", "rescan",
+    "ravek", "expand", "ponder", "decisive", "guided", "reply", "pool", "poolp", "eval", "prior", "vloss",
+    "rescan",
 ];
 
 /// How a search is configured. Parsed from and printed as the engine spec
@@ -99,6 +100,13 @@ pub struct MctsOptions {
     /// same AMAF slot that last won an iteration for its seat in this
     /// search. `None` means the game's recommendation.
     pub reply: Option<bool>,
+    /// `pool=K|off` (default off): playouts draw plies from pools of the
+    /// `K` plies of the best RAVE means at the last two expanded nodes of
+    /// the path, one per seat (with RAVE only), with the chance `poolp`.
+    pub pool_size: u32,
+    /// `poolp=P` (default 50): the chance in percent that a playout ply
+    /// is drawn from the RAVE pool (`pool=K`), when it is legal there.
+    pub pool_percent: u32,
     /// `eval=N|off`: end a playout after N plies with the game's
     /// evaluation (`Game::evaluate`), counted as a win with the evaluated
     /// probability. `Some(0)` is `eval=off`; `None` means the game's
@@ -143,6 +151,9 @@ pub const MAX_VIRTUAL_LOSS: u32 = 1000;
 /// The largest `rescan=N`.
 pub const MAX_RESCAN: u32 = 1_000_000;
 
+/// The largest `pool=K`.
+pub const MAX_POOL: u32 = 1000;
+
 impl Default for MctsOptions {
     fn default() -> Self {
         MctsOptions {
@@ -163,6 +174,8 @@ impl Default for MctsOptions {
             decisive: None,
             guided: None,
             reply: None,
+            pool_size: 0,
+            pool_percent: 50,
             eval_after: None,
             prior_visits: None,
             virtual_loss: DEFAULT_VIRTUAL_LOSS,
@@ -541,6 +554,24 @@ impl FromStr for MctsOptions {
                 }
                 "guided" => o.guided = Some(parse_on_off(key, value)?),
                 "reply" => o.reply = Some(parse_on_off(key, value)?),
+                "pool" => {
+                    const EXPECTED: &str = "a pool size from 1 to 1000, or off";
+                    o.pool_size = if value.eq_ignore_ascii_case("off") {
+                        0
+                    } else {
+                        let n: u32 = parse_int(key, value, EXPECTED)?;
+                        if !(1..=MAX_POOL).contains(&n) {
+                            return Err(bad(key, value, EXPECTED));
+                        }
+                        n
+                    };
+                }
+                "poolp" => {
+                    o.pool_percent = parse_int(key, value, "a percentage from 0 to 100")?;
+                    if o.pool_percent > 100 {
+                        return Err(bad(key, value, "a percentage from 0 to 100"));
+                    }
+                }
                 "eval" => {
                     o.eval_after = Some(if value.eq_ignore_ascii_case("off") {
                         0
@@ -647,6 +678,12 @@ impl fmt::Display for MctsOptions {
         }
         if let Some(b) = self.reply {
             parts.push(format!("reply={}", on_off(b)));
+        }
+        if self.pool_size != d.pool_size {
+            parts.push(format!("pool={}", self.pool_size));
+        }
+        if self.pool_percent != d.pool_percent {
+            parts.push(format!("poolp={}", self.pool_percent));
         }
         match self.eval_after {
             Some(0) => parts.push("eval=off".to_owned()),

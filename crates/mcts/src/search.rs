@@ -10,6 +10,7 @@ use rand::{Rng, SeedableRng};
 
 use crate::childmap::{credit_mapped, SlotOrder, MAP_MIN_CHILDREN};
 use crate::policy::PlayoutPolicy;
+use crate::pool::Pools;
 use crate::reply::Replies;
 use crate::tree::{
     code_seat, flip_proof, seat_code, Standing, Tree, EXPANDED, EXPANDING, NO_AMAF, NO_MAP, PROVEN_DRAW,
@@ -41,6 +42,10 @@ pub(crate) struct Shared<'a, G: Game, Pol> {
     pub guided: bool,
     /// Last good replies in use in playouts ([`MctsOptions::replies_for`]).
     pub replies: bool,
+    /// Plies per seat in the RAVE pools of playouts (0: no pools), and
+    /// the chance that a playout ply is drawn from them.
+    pub pool_size: usize,
+    pub pool_chance: f64,
     /// Playout plies before the evaluation ends a playout (0: never).
     pub eval_after: u32,
     /// Virtual visits a new child gets at its prior win rate (0: no
@@ -87,6 +92,8 @@ impl<'a, G: Game, Pol: PlayoutPolicy<G>> Shared<'a, G, Pol> {
             decisive_playouts: opts.decisive_for::<G>().in_playouts(),
             guided: Pol::DEFAULT && opts.guided_for::<G>(),
             replies: opts.replies_for::<G>() && slots > 0,
+            pool_size: if rave { opts.pool_size as usize } else { 0 },
+            pool_chance: f64::from(opts.pool_percent) / 100.0,
             eval_after: opts.eval_after_for::<G>(),
             prior_visits: opts.prior_visits_for::<G>(),
             map_min_children: if rave { MAP_MIN_CHILDREN } else { usize::MAX },
@@ -132,6 +139,8 @@ pub(crate) struct Worker<G: Game> {
     order: SlotOrder<G::Ply>,
     /// The last good replies learnt so far (`reply=on`).
     replies: Replies<G::Ply>,
+    /// The RAVE pools of the current playout (`pool=K`).
+    pools: Pools<G::Ply>,
     pub iterations: u64,
     pub max_depth: u32,
     /// The time manager of a search under a clock, with the search's start
@@ -218,6 +227,7 @@ impl<G: Game> Worker<G> {
             amaf: [vec![0; words], vec![0; words]],
             order: SlotOrder::default(),
             replies: Replies::new(slots, replies),
+            pools: Pools::default(),
             iterations: 0,
             max_depth: 0,
             clock: None,
@@ -310,6 +320,9 @@ impl<G: Game> Worker<G> {
                         }
                         Expansion::NotNow => {}
                     }
+                }
+                if sh.pool_size > 0 {
+                    self.fill_pools(sh);
                 }
                 break self.playout(sh, &mut state, idx);
             }
@@ -464,6 +477,13 @@ impl<G: Game> Worker<G> {
                 return Some(self.forced[self.rng.gen_range(0..self.forced.len())]);
             }
         }
+        if sh.pool_size > 0 && self.rng.gen_bool(sh.pool_chance) {
+            if let Some(ply) = self.pools.draw(state.to_move_seat(), &mut self.rng) {
+                if state.is_legal(ply) {
+                    return Some(ply);
+                }
+            }
+        }
         if sh.replies {
             if let Some(reply) = self.replies.suggest(state.to_move_seat(), answered) {
                 if state.is_legal(reply) {
@@ -475,6 +495,16 @@ impl<G: Game> Worker<G> {
             state.guided_ply(&mut self.rng)
         } else {
             sh.policy.playout_ply(state, &mut self.rng)
+        }
+    }
+
+    /// Fills the RAVE pools from the last two expanded nodes of the path
+    /// (the leaf's parent and grandparent: one for each seat to move).
+    fn fill_pools<Pol>(&mut self, sh: &Shared<'_, G, Pol>) {
+        self.pools.clear();
+        let n = self.path.len();
+        for &i in &self.path[n.saturating_sub(3)..n.saturating_sub(1)] {
+            self.pools.fill(sh.tree, i, sh.pool_size);
         }
     }
 

@@ -38,13 +38,25 @@ fn options() -> impl Strategy<Value = MctsOptions> {
             1u32..=mcts::MAX_VIRTUAL_LOSS,
             proptest::option::of(0u32..=mcts::MAX_RESCAN),
             proptest::option::of(any::<bool>()),
+            0u32..=mcts::MAX_POOL,
+            0u32..=100,
         ),
     )
         .prop_map(
             |(
                 (iterations, micros, threads, c, rave, solver, seed),
                 (max_nodes, root_parallel, playout_cap, fpu, rave_k, expand_visits, ponder),
-                (decisive, guided, eval_after, prior_visits, virtual_loss, rescan, reply),
+                (
+                    decisive,
+                    guided,
+                    eval_after,
+                    prior_visits,
+                    virtual_loss,
+                    rescan,
+                    reply,
+                    pool_size,
+                    pool_percent,
+                ),
             )| {
                 let time = micros.map(Duration::from_micros);
                 MctsOptions {
@@ -69,6 +81,8 @@ fn options() -> impl Strategy<Value = MctsOptions> {
                     decisive,
                     guided,
                     reply,
+                    pool_size,
+                    pool_percent,
                     eval_after,
                     prior_visits,
                     virtual_loss,

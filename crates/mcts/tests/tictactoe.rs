@@ -82,6 +82,8 @@ fn solver_agrees_with_minimax() {
                     "iters=200000,seed=5,rescan=2,threads=2",
                     // Playouts that replay the last good replies.
                     "iters=200000,seed=5,reply=on",
+                    // Playouts that draw from RAVE pools.
+                    "iters=200000,seed=5,pool=3,poolp=80",
                 ] {
                     let mut mcts = Mcts::<TicTacToe>::new(opts(engine));
                     let r = mcts.search(&game);
@@ -177,6 +179,26 @@ fn last_good_replies_are_deterministic_and_change_the_playouts() {
     // The same seed without replies draws the same random plies, so any
     // difference comes from replies played.
     assert_ne!(with, run("iters=3000,seed=11,reply=off,solver=off"));
+}
+
+#[test]
+fn rave_pools_are_deterministic_and_change_the_playouts() {
+    let game: TicTacToe = position("tictactoe", "a1");
+    let run = |spec: &str| {
+        let r = Mcts::<TicTacToe>::new(opts(spec)).search(&game);
+        r.children
+            .iter()
+            .map(|c| (c.ply, c.visits, c.win_rate))
+            .collect::<Vec<_>>()
+    };
+    let with = run("iters=3000,seed=11,pool=3,solver=off");
+    assert_eq!(with, run("iters=3000,seed=11,pool=3,solver=off"));
+    assert_ne!(with, run("iters=3000,seed=11,solver=off"));
+    // Without RAVE there are no pools: the option changes nothing.
+    assert_eq!(
+        run("iters=3000,seed=11,pool=3,rave=off,solver=off"),
+        run("iters=3000,seed=11,rave=off,solver=off")
+    );
 }
 
 #[test]
@@ -347,6 +369,26 @@ fn options_errors_name_the_key() {
         matches!(e, OptionsError::MissingValue(_)) && e.to_string().contains("ponder"),
         "{e}"
     );
+}
+
+#[test]
+fn reply_and_pool_options_are_parsed_and_checked() {
+    assert_eq!(opts("").pool_size, 0);
+    assert_eq!(opts("").reply, None);
+    assert_eq!(opts("pool=12").pool_size, 12);
+    assert_eq!(opts("pool=off").pool_size, 0);
+    assert_eq!(
+        opts("pool=12,poolp=70").to_string(),
+        "mcts:iters=10000,pool=12,poolp=70"
+    );
+    assert_eq!(opts("reply=on").to_string(), "mcts:iters=10000,reply=on");
+    for bad in ["pool=0", "pool=1001", "pool=-1", "pool=many"] {
+        assert_bad_value(bad, "pool", "1 to 1000, or off");
+    }
+    for bad in ["poolp=101", "poolp=-5", "poolp=half"] {
+        assert_bad_value(bad, "poolp", "0 to 100");
+    }
+    assert_bad_value("reply=sometimes", "reply", "on or off");
 }
 
 #[test]

@@ -1,0 +1,100 @@
+//! RAVE pools for playouts (`pool=K`): at the end of each descent, the
+//! `K` children with the best RAVE means of the last two expanded nodes of
+//! the path (one node for each seat) form a pool per seat, and a playout
+//! ply is drawn from the mover's pool, with a set probability, when the
+//! drawn ply is legal there. The pools improve as the RAVE statistics do,
+//! so playouts get better as the search goes on, with no game knowledge.
+
+use abstracta_core::Seat;
+use rand::rngs::SmallRng;
+use rand::Rng;
+
+use crate::tree::Tree;
+
+/// A RAVE mean is ranked with this many extra RAVE visits at half a point
+/// each, so that a child with a handful of lucky samples does not top the
+/// pool.
+const RANK_SMOOTHING: f32 = 2.0;
+
+/// One worker's pools: the plies of the best RAVE means, per seat.
+#[derive(Debug)]
+pub(crate) struct Pools<P> {
+    plies: [Vec<P>; 2],
+    /// (rank, child index) of the best children seen so far while filling.
+    best: Vec<(f32, u32)>,
+}
+
+impl<P> Default for Pools<P> {
+    fn default() -> Self {
+        Pools {
+            plies: [Vec::new(), Vec::new()],
+            best: Vec::new(),
+        }
+    }
+}
+
+impl<P: Copy + Send + Sync> Pools<P> {
+    /// Empties both pools.
+    pub fn clear(&mut self) {
+        self.plies[0].clear();
+        self.plies[1].clear();
+    }
+
+    /// Fills the pool of the seat that moves at the expanded node `idx`
+    /// with the plies of its `size` children of the best smoothed RAVE
+    /// means (children never credited are left out).
+    pub fn fill(&mut self, tree: &Tree<P>, idx: u32, size: usize) {
+        let range = tree.node(idx).children();
+        if range.is_empty() || size == 0 {
+            return;
+        }
+        let seat = tree.node(range.start).mover();
+        self.best.clear();
+        // The lowest rank in `best` once it is full, and where it is.
+        let mut floor = (f32::NEG_INFINITY, 0);
+        for segment in tree.segments(range) {
+            for (k, ch) in segment.stats.iter().enumerate() {
+                let (rn, rw) = ch.rave();
+                if rn == 0 {
+                    continue;
+                }
+                let rank = (rw as f32 + RANK_SMOOTHING) / (2.0 * (rn as f32 + RANK_SMOOTHING));
+                let i = segment.first + k as u32;
+                if self.best.len() < size {
+                    self.best.push((rank, i));
+                    if self.best.len() == size {
+                        floor = lowest(&self.best);
+                    }
+                } else if rank > floor.0 {
+                    self.best[floor.1] = (rank, i);
+                    floor = lowest(&self.best);
+                }
+            }
+        }
+        let plies = &mut self.plies[seat.index()];
+        plies.clear();
+        plies.extend(self.best.iter().map(|&(_, i)| tree.node(i).ply()));
+    }
+
+    /// A ply drawn uniformly from `seat`'s pool, if it has any.
+    #[inline]
+    pub fn draw(&self, seat: Seat, rng: &mut SmallRng) -> Option<P> {
+        let plies = &self.plies[seat.index()];
+        if plies.is_empty() {
+            None
+        } else {
+            Some(plies[rng.gen_range(0..plies.len())])
+        }
+    }
+}
+
+/// The lowest rank of `best` and its position.
+fn lowest(best: &[(f32, u32)]) -> (f32, usize) {
+    let mut low = (f32::INFINITY, 0);
+    for (k, &(rank, _)) in best.iter().enumerate() {
+        if rank < low.0 {
+            low = (rank, k);
+        }
+    }
+    low
+}
