@@ -43,10 +43,10 @@ pub struct SearchHints {
     pub decisive_in_playouts: bool,
     /// Whether playouts should use [`Game::guided_ply`].
     pub guided: bool,
-    /// Whether playouts should play the last good reply to the ply
-    /// before, learnt during the search (keyed by
-    /// [`Game::claimed_cell`]).
-    pub replies: bool,
+    /// How many plies per seat the RAVE pools of playouts hold: the
+    /// children of the best RAVE means at the last expanded nodes of the
+    /// path, from which playouts draw some of their plies. 0 uses none.
+    pub pool: u32,
     /// Playout plies after which the search ends a playout with
     /// [`Game::evaluate`]; 0 never does.
     pub eval_after: u32,
@@ -71,7 +71,7 @@ impl SearchHints {
         decisive: false,
         decisive_in_playouts: false,
         guided: false,
-        replies: false,
+        pool: 0,
         eval_after: 0,
         prior_visits: 0,
         rescan: 0,

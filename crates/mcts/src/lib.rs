@@ -65,7 +65,6 @@ mod options;
 mod policy;
 mod ponder;
 mod pool;
-mod reply;
 mod search;
 mod tree;
 
@@ -78,8 +77,8 @@ use abstracta_core::Game;
 
 pub use clock::{Clock, TimePlan};
 pub use options::{
-    Decisive, MctsOptions, OptionsError, DEFAULT_ITERATIONS, DEFAULT_MAX_NODES, DEFAULT_VIRTUAL_LOSS, KEYS,
-    MAX_POOL, MAX_PRIOR_VISITS, MAX_RESCAN, MAX_VIRTUAL_LOSS,
+    Decisive, MctsOptions, OptionsError, DEFAULT_ITERATIONS, DEFAULT_MAX_NODES, DEFAULT_POOL_PERCENT,
+    DEFAULT_VIRTUAL_LOSS, KEYS, MAX_POOL, MAX_PRIOR_VISITS, MAX_RESCAN, MAX_VIRTUAL_LOSS,
 };
 pub use policy::{PlayoutPolicy, RandomPlayout};
 pub use ponder::{Ponder, Pondered};
@@ -450,7 +449,7 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
             let mut iterations = 0;
             let mut max_depth = 0;
             if !(opts.solver && tree.root().proof() != UNPROVEN) {
-                let mut main = Worker::<G>::new(0, seed, shared.slots, shared.replies);
+                let mut main = Worker::<G>::new(0, seed, shared.slots);
                 main.clock = plan.map(|p| (start, clock::Manager::new(p, u64::from(tree.root().visits()))));
                 std::thread::scope(|s| {
                     let helpers: Vec<_> = (1..threads)
@@ -458,7 +457,7 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
                             let shared = &shared;
                             s.spawn(move || {
                                 let seed = thread_seed(opts.seed, position, t);
-                                let mut w = Worker::<G>::new(t, seed, shared.slots, shared.replies);
+                                let mut w = Worker::<G>::new(t, seed, shared.slots);
                                 w.run(shared);
                                 (w.iterations, w.max_depth)
                             })
@@ -532,7 +531,7 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
                     s.spawn(move || {
                         let shared = Shared::new(tree, game, policy, opts, share, deadline, stop);
                         let seed = thread_seed(opts.seed, position, t);
-                        let mut w = Worker::<G>::new(t, seed, shared.slots, shared.replies);
+                        let mut w = Worker::<G>::new(t, seed, shared.slots);
                         w.run(&shared);
                         (w.iterations, w.max_depth)
                     })

@@ -19,8 +19,7 @@ pub const DEFAULT_MAX_NODES: usize = 8_000_000;
 /// Every key the engine spec accepts, in canonical order.
 pub const KEYS: &[&str] = &[
     "iters", "time", "threads", "c", "rave", "solver", "seed", "nodes", "parallel", "playout", "fpu",
-    "ravek", "expand", "ponder", "decisive", "guided", "reply", "pool", "poolp", "eval", "prior", "vloss",
-    "rescan",
+    "ravek", "expand", "ponder", "decisive", "guided", "pool", "poolp", "eval", "prior", "vloss", "rescan",
 ];
 
 /// How a search is configured. Parsed from and printed as the engine spec
@@ -95,15 +94,11 @@ pub struct MctsOptions {
     /// `Game::random_ply` (only with the default playout policy). `None`
     /// means the game's recommendation.
     pub guided: Option<bool>,
-    /// `reply=on|off`: playouts play the last good reply (with
-    /// forgetting) to the ply before when it is legal: the reply to the
-    /// same AMAF slot that last won an iteration for its seat in this
-    /// search. `None` means the game's recommendation.
-    pub reply: Option<bool>,
-    /// `pool=K|off` (default off): playouts draw plies from pools of the
-    /// `K` plies of the best RAVE means at the last two expanded nodes of
-    /// the path, one per seat (with RAVE only), with the chance `poolp`.
-    pub pool_size: u32,
+    /// `pool=K|off`: playouts draw plies from pools of the `K` plies of
+    /// the best RAVE means at the last two expanded nodes of the path, one
+    /// per seat (with RAVE only), with the chance `poolp`. `Some(0)` is
+    /// `pool=off`; `None` means the game's recommendation.
+    pub pool_size: Option<u32>,
     /// `poolp=P` (default 50): the chance in percent that a playout ply
     /// is drawn from the RAVE pool (`pool=K`), when it is legal there.
     pub pool_percent: u32,
@@ -154,6 +149,9 @@ pub const MAX_RESCAN: u32 = 1_000_000;
 /// The largest `pool=K`.
 pub const MAX_POOL: u32 = 1000;
 
+/// The default `poolp=P`.
+pub const DEFAULT_POOL_PERCENT: u32 = 50;
+
 impl Default for MctsOptions {
     fn default() -> Self {
         MctsOptions {
@@ -173,9 +171,8 @@ impl Default for MctsOptions {
             ponder: false,
             decisive: None,
             guided: None,
-            reply: None,
-            pool_size: 0,
-            pool_percent: 50,
+            pool_size: None,
+            pool_percent: DEFAULT_POOL_PERCENT,
             eval_after: None,
             prior_visits: None,
             virtual_loss: DEFAULT_VIRTUAL_LOSS,
@@ -222,10 +219,10 @@ impl MctsOptions {
         self.guided.unwrap_or(G::SEARCH_HINTS.guided)
     }
 
-    /// Whether the playouts of a search of `G` play last good replies:
-    /// `reply` if set, else `G::SEARCH_HINTS`.
-    pub fn replies_for<G: Game>(&self) -> bool {
-        self.reply.unwrap_or(G::SEARCH_HINTS.replies)
+    /// The RAVE pool size of a search of `G` (0: no pools): `pool` if set,
+    /// else `G::SEARCH_HINTS`, at most [`MAX_POOL`].
+    pub fn pool_for<G: Game>(&self) -> u32 {
+        self.pool_size.unwrap_or(G::SEARCH_HINTS.pool).min(MAX_POOL)
     }
 
     /// The playout plies after which a search of `G` evaluates (0: never):
@@ -553,10 +550,9 @@ impl FromStr for MctsOptions {
                     })
                 }
                 "guided" => o.guided = Some(parse_on_off(key, value)?),
-                "reply" => o.reply = Some(parse_on_off(key, value)?),
                 "pool" => {
                     const EXPECTED: &str = "a pool size from 1 to 1000, or off";
-                    o.pool_size = if value.eq_ignore_ascii_case("off") {
+                    o.pool_size = Some(if value.eq_ignore_ascii_case("off") {
                         0
                     } else {
                         let n: u32 = parse_int(key, value, EXPECTED)?;
@@ -564,7 +560,7 @@ impl FromStr for MctsOptions {
                             return Err(bad(key, value, EXPECTED));
                         }
                         n
-                    };
+                    });
                 }
                 "poolp" => {
                     o.pool_percent = parse_int(key, value, "a percentage from 0 to 100")?;
@@ -676,11 +672,10 @@ impl fmt::Display for MctsOptions {
         if let Some(b) = self.guided {
             parts.push(format!("guided={}", on_off(b)));
         }
-        if let Some(b) = self.reply {
-            parts.push(format!("reply={}", on_off(b)));
-        }
-        if self.pool_size != d.pool_size {
-            parts.push(format!("pool={}", self.pool_size));
+        match self.pool_size {
+            Some(0) => parts.push("pool=off".to_owned()),
+            Some(k) => parts.push(format!("pool={k}")),
+            None => {}
         }
         if self.pool_percent != d.pool_percent {
             parts.push(format!("poolp={}", self.pool_percent));

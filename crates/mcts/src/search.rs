@@ -11,7 +11,6 @@ use rand::{Rng, SeedableRng};
 use crate::childmap::{credit_mapped, SlotOrder, MAP_MIN_CHILDREN};
 use crate::policy::PlayoutPolicy;
 use crate::pool::Pools;
-use crate::reply::Replies;
 use crate::tree::{
     code_seat, flip_proof, seat_code, Standing, Tree, EXPANDED, EXPANDING, NO_AMAF, NO_MAP, PROVEN_DRAW,
     PROVEN_LOSS, PROVEN_WIN, UNEXPANDED, UNPROVEN,
@@ -40,8 +39,6 @@ pub(crate) struct Shared<'a, G: Game, Pol> {
     pub decisive_playouts: bool,
     /// Guided playout plies in use instead of the policy's.
     pub guided: bool,
-    /// Last good replies in use in playouts ([`MctsOptions::replies_for`]).
-    pub replies: bool,
     /// Plies per seat in the RAVE pools of playouts (0: no pools), and
     /// the chance that a playout ply is drawn from them.
     pub pool_size: usize,
@@ -91,8 +88,7 @@ impl<'a, G: Game, Pol: PlayoutPolicy<G>> Shared<'a, G, Pol> {
             decisive_tree: opts.decisive_for::<G>().in_tree(),
             decisive_playouts: opts.decisive_for::<G>().in_playouts(),
             guided: Pol::DEFAULT && opts.guided_for::<G>(),
-            replies: opts.replies_for::<G>() && slots > 0,
-            pool_size: if rave { opts.pool_size as usize } else { 0 },
+            pool_size: if rave { opts.pool_for::<G>() as usize } else { 0 },
             pool_chance: f64::from(opts.pool_percent) / 100.0,
             eval_after: opts.eval_after_for::<G>(),
             prior_visits: opts.prior_visits_for::<G>(),
@@ -137,8 +133,6 @@ pub(crate) struct Worker<G: Game> {
     amaf: [Vec<u64>; 2],
     /// The slot order of the plies at expansion, with RAVE.
     order: SlotOrder<G::Ply>,
-    /// The last good replies learnt so far (`reply=on`).
-    replies: Replies<G::Ply>,
     /// The RAVE pools of the current playout (`pool=K`).
     pools: Pools<G::Ply>,
     pub iterations: u64,
@@ -211,9 +205,7 @@ pub(crate) fn thread_seed(seed: u64, position: u64, thread: usize) -> u64 {
 }
 
 impl<G: Game> Worker<G> {
-    /// A worker of index `index` for a search over `slots` AMAF slots,
-    /// learning last good replies if `replies`.
-    pub fn new(index: usize, seed: u64, slots: usize, replies: bool) -> Self {
+    pub fn new(index: usize, seed: u64, slots: usize) -> Self {
         let words = slots.div_ceil(64);
         Worker {
             index: index as u32,
@@ -226,7 +218,6 @@ impl<G: Game> Worker<G> {
             priors: Vec::new(),
             amaf: [vec![0; words], vec![0; words]],
             order: SlotOrder::default(),
-            replies: Replies::new(slots, replies),
             pools: Pools::default(),
             iterations: 0,
             max_depth: 0,
@@ -335,10 +326,6 @@ impl<G: Game> Worker<G> {
             *self.floors.last_mut().expect("path is not empty") = self.draw_floor;
             let c = tree.node(child);
             c.add_visit(sh.virtual_loss);
-            if sh.replies {
-                self.replies
-                    .note(tree.amaf(idx).load(Ordering::Relaxed), c.ply(), c.mover());
-            }
             state.play_unchecked(c.ply());
             self.path.push(child);
             self.floors.push(false);
@@ -352,9 +339,6 @@ impl<G: Game> Worker<G> {
             self.held_amaf(sh.slots, &state);
         }
         self.backup(sh, points);
-        if sh.replies {
-            self.replies.learn(points);
-        }
         if exact && opts.solver {
             self.propagate_proofs(sh);
         }
@@ -459,16 +443,11 @@ impl<G: Game> Worker<G> {
         state.legal_plies(&mut self.plies);
     }
 
-    /// The next playout ply: decisive, then forced (when in use), then the
-    /// last good reply to the ply of slot `answered` (when in use and
+    /// The next playout ply: decisive, then forced (when in use), then one
+    /// drawn from the mover's RAVE pool (when in use, by chance, and if
     /// legal), then the guided or policy ply.
     #[inline]
-    fn playout_ply<Pol: PlayoutPolicy<G>>(
-        &mut self,
-        sh: &Shared<'_, G, Pol>,
-        state: &G,
-        answered: u32,
-    ) -> Option<G::Ply> {
+    fn playout_ply<Pol: PlayoutPolicy<G>>(&mut self, sh: &Shared<'_, G, Pol>, state: &G) -> Option<G::Ply> {
         if sh.decisive_playouts {
             if let Some(ply) = state.decisive_ply() {
                 return Some(ply);
@@ -481,13 +460,6 @@ impl<G: Game> Worker<G> {
             if let Some(ply) = self.pools.draw(state.to_move_seat(), &mut self.rng) {
                 if state.is_legal(ply) {
                     return Some(ply);
-                }
-            }
-        }
-        if sh.replies {
-            if let Some(reply) = self.replies.suggest(state.to_move_seat(), answered) {
-                if state.is_legal(reply) {
-                    return Some(reply);
                 }
             }
         }
@@ -649,33 +621,23 @@ impl<G: Game> Worker<G> {
         }
         let cap = sh.opts.playout_cap.unwrap_or(u32::MAX);
         let mut plies = 0u32;
-        // Revocable claims: the end position says it all (see
-        // `held_amaf`), so playouts record nothing for RAVE.
-        let record_amaf = sh.rave && G::CLAIMS != Claims::Revocable;
-        // The slot of the last ply, which the next one answers.
-        let mut answered = if sh.replies {
-            sh.tree.amaf(idx).load(Ordering::Relaxed)
-        } else {
-            NO_AMAF
-        };
         while plies < cap {
             if sh.eval_after > 0 && plies >= sh.eval_after {
                 if let Some(p) = state.evaluate() {
                     return Leaf::Playout(self.evaluation_points(state, p));
                 }
             }
-            let Some(ply) = self.playout_ply(sh, state, answered) else {
+            let Some(ply) = self.playout_ply(sh, state) else {
                 return Leaf::Playout(status_points(state.status()));
             };
-            if record_amaf || sh.replies {
-                let seat = state.to_move_seat();
-                let slot = state.play_claiming(ply).filter(|&a| a < sh.slots);
-                if let Some(a) = slot.filter(|_| record_amaf) {
-                    self.amaf[seat.index()][a >> 6] |= 1 << (a & 63);
-                }
-                if sh.replies {
-                    self.replies.note(answered, ply, seat);
-                    answered = slot.map_or(NO_AMAF, |a| a as u32);
+            // Revocable claims: the end position says it all (see
+            // `held_amaf`), so playouts record nothing.
+            if sh.rave && G::CLAIMS != Claims::Revocable {
+                let s = state.to_move_seat().index();
+                if let Some(a) = state.play_claiming(ply) {
+                    if a < sh.slots {
+                        self.amaf[s][a >> 6] |= 1 << (a & 63);
+                    }
                 }
             } else {
                 state.play_unchecked(ply);

@@ -37,8 +37,7 @@ fn options() -> impl Strategy<Value = MctsOptions> {
             proptest::option::of(0u32..=mcts::MAX_PRIOR_VISITS),
             1u32..=mcts::MAX_VIRTUAL_LOSS,
             proptest::option::of(0u32..=mcts::MAX_RESCAN),
-            proptest::option::of(any::<bool>()),
-            0u32..=mcts::MAX_POOL,
+            proptest::option::of(0u32..=mcts::MAX_POOL),
             0u32..=100,
         ),
     )
@@ -46,17 +45,7 @@ fn options() -> impl Strategy<Value = MctsOptions> {
             |(
                 (iterations, micros, threads, c, rave, solver, seed),
                 (max_nodes, root_parallel, playout_cap, fpu, rave_k, expand_visits, ponder),
-                (
-                    decisive,
-                    guided,
-                    eval_after,
-                    prior_visits,
-                    virtual_loss,
-                    rescan,
-                    reply,
-                    pool_size,
-                    pool_percent,
-                ),
+                (decisive, guided, eval_after, prior_visits, virtual_loss, rescan, pool_size, pool_percent),
             )| {
                 let time = micros.map(Duration::from_micros);
                 MctsOptions {
@@ -80,7 +69,6 @@ fn options() -> impl Strategy<Value = MctsOptions> {
                     ponder,
                     decisive,
                     guided,
-                    reply,
                     pool_size,
                     pool_percent,
                     eval_after,

@@ -80,8 +80,6 @@ fn solver_agrees_with_minimax() {
                     "iters=200000,seed=5,rescan=2",
                     // Two threads, each with its own standing choices.
                     "iters=200000,seed=5,rescan=2,threads=2",
-                    // Playouts that replay the last good replies.
-                    "iters=200000,seed=5,reply=on",
                     // Playouts that draw from RAVE pools.
                     "iters=200000,seed=5,pool=3,poolp=80",
                 ] {
@@ -162,23 +160,6 @@ fn same_seed_same_answer() {
     };
     assert_eq!(run(11), run(11));
     assert_eq!(run(12), run(12));
-}
-
-#[test]
-fn last_good_replies_are_deterministic_and_change_the_playouts() {
-    let game: TicTacToe = position("tictactoe", "a1");
-    let run = |spec: &str| {
-        let r = Mcts::<TicTacToe>::new(opts(spec)).search(&game);
-        r.children
-            .iter()
-            .map(|c| (c.ply, c.visits, c.win_rate))
-            .collect::<Vec<_>>()
-    };
-    let with = run("iters=3000,seed=11,reply=on,solver=off");
-    assert_eq!(with, run("iters=3000,seed=11,reply=on,solver=off"));
-    // The same seed without replies draws the same random plies, so any
-    // difference comes from replies played.
-    assert_ne!(with, run("iters=3000,seed=11,reply=off,solver=off"));
 }
 
 #[test]
@@ -372,23 +353,21 @@ fn options_errors_name_the_key() {
 }
 
 #[test]
-fn reply_and_pool_options_are_parsed_and_checked() {
-    assert_eq!(opts("").pool_size, 0);
-    assert_eq!(opts("").reply, None);
-    assert_eq!(opts("pool=12").pool_size, 12);
-    assert_eq!(opts("pool=off").pool_size, 0);
+fn pool_options_are_parsed_and_checked() {
+    assert_eq!(opts("").pool_size, None);
+    assert_eq!(opts("pool=12").pool_size, Some(12));
+    assert_eq!(opts("pool=off").pool_size, Some(0));
+    assert_eq!(opts("pool=off").to_string(), "mcts:iters=10000,pool=off");
     assert_eq!(
         opts("pool=12,poolp=70").to_string(),
         "mcts:iters=10000,pool=12,poolp=70"
     );
-    assert_eq!(opts("reply=on").to_string(), "mcts:iters=10000,reply=on");
     for bad in ["pool=0", "pool=1001", "pool=-1", "pool=many"] {
         assert_bad_value(bad, "pool", "1 to 1000, or off");
     }
     for bad in ["poolp=101", "poolp=-5", "poolp=half"] {
         assert_bad_value(bad, "poolp", "0 to 100");
     }
-    assert_bad_value("reply=sometimes", "reply", "on or off");
 }
 
 #[test]
