@@ -12,14 +12,16 @@ use crate::{Swack, SwackPly};
 /// The search settings this game recommends: decisive and forced passes,
 /// priors worth 10 visits, little UCT exploration on top of RAVE's, and
 /// choices of child that stand for `n / 64` visits (about 200 children a
-/// node make scoring them all the search's largest cost); the matches
-/// that chose them are in the crate's README.
+/// node make scoring them all the search's largest cost), and playouts
+/// that draw about half their plies from RAVE pools of 10 plies a seat;
+/// the matches that chose them are in the crate's README.
 pub(crate) const SEARCH_HINTS: SearchHints = SearchHints {
     decisive: true,
     decisive_in_playouts: true,
     rave_exploration: 0.03,
     prior_visits: 10,
     rescan: 64,
+    pool: 10,
     ..SearchHints::DEFAULT
 };
 
