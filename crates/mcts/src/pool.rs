@@ -98,3 +98,54 @@ fn lowest(best: &[(f32, u32)]) -> (f32, usize) {
     }
     low
 }
+
+#[cfg(test)]
+mod tests {
+    use abstracta_core::toy::TicTacToe;
+    use abstracta_core::Game;
+    use rand::SeedableRng;
+
+    use super::*;
+    use crate::{Mcts, MctsOptions};
+
+    #[test]
+    fn a_pool_holds_the_children_of_the_best_smoothed_rave_means() {
+        let game = TicTacToe::new(Default::default());
+        let options: MctsOptions = "iters=3000,seed=3,solver=off".parse().unwrap();
+        let mut mcts = Mcts::<TicTacToe>::new(options);
+        mcts.search(&game);
+        let tree = mcts.tree.as_ref().unwrap();
+        let root = tree.root;
+        // Every child's smoothed RAVE mean, best first.
+        let mut ranked: Vec<(f32, <TicTacToe as Game>::Ply)> = tree
+            .node(root)
+            .children()
+            .filter_map(|i| {
+                let (rn, rw) = tree.node(i).stats.rave();
+                (rn > 0).then(|| {
+                    let rank = (rw as f32 + RANK_SMOOTHING) / (2.0 * (rn as f32 + RANK_SMOOTHING));
+                    (rank, tree.node(i).ply())
+                })
+            })
+            .collect();
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        assert!(ranked.len() >= 5 && ranked[2].0 > ranked[3].0, "{ranked:?}");
+        let mut pools = Pools::default();
+        pools.fill(tree, root, 3);
+        let seat = game.to_move_seat();
+        let mut pool = pools.plies[seat.index()].clone();
+        let mut best: Vec<_> = ranked[..3].iter().map(|&(_, p)| p).collect();
+        pool.sort_by_key(|p| p.to_string());
+        best.sort_by_key(|p| p.to_string());
+        assert_eq!(pool, best);
+        assert!(pools.plies[seat.opponent().index()].is_empty());
+        // Draws come from the pool only.
+        let mut rng = SmallRng::seed_from_u64(1);
+        for _ in 0..20 {
+            assert!(best.contains(&pools.draw(seat, &mut rng).unwrap()));
+        }
+        assert_eq!(pools.draw(seat.opponent(), &mut rng), None);
+        pools.clear();
+        assert_eq!(pools.draw(seat, &mut rng), None);
+    }
+}
