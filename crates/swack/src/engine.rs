@@ -23,6 +23,23 @@ const PLANES: usize = 8;
 /// The storage limit on heights.
 const MAX_HEIGHT: u32 = 255;
 
+/// What makes a ply illegal ([`Swack::ply_fault`]); the error text is
+/// built from it only when asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Fault {
+    OffBoard,
+    NotAdjacent,
+    NotMine,
+    NotTheirs,
+    Heights(u32, u32),
+    TooHigh,
+    NoDrops,
+    FirstTaken,
+    SecondTaken,
+    NoPie,
+    SwapClosed,
+}
+
 const FAMILY_CELL: u64 = 0x5357_4143_0001;
 const FAMILY_STATE: u64 = 0x5357_4143_0002;
 
@@ -552,60 +569,76 @@ impl Swack {
         h
     }
 
-    /// Why a stacking move or drop is illegal, if it is (the game is ongoing).
-    fn board_ply_problem(&self, ply: SwackPly) -> Option<String> {
+    /// What makes a ply illegal, if anything does (the game is ongoing).
+    /// No text is built here: playouts test plies for legality.
+    fn ply_fault(&self, ply: SwackPly) -> Option<Fault> {
         let me = self.to_move;
         with_engine!(self, b => match ply {
             SwackPly::Stack { from, to } => {
                 let (Some(i), Some(j)) = (b.index(from), b.index(to)) else {
-                    return Some(format!("{from} or {to} is off the {n}x{n} board", n = self.size()));
+                    return Some(Fault::OffBoard);
                 };
                 if from.col.abs_diff(to.col) + from.row.abs_diff(to.row) != 1 {
-                    return Some(format!("{from} and {to} are not orthogonally adjacent"));
+                    Some(Fault::NotAdjacent)
+                } else if b.colour_at(i) != Some(me) {
+                    Some(Fault::NotMine)
+                } else if b.colour_at(j) != Some(me.opponent()) {
+                    Some(Fault::NotTheirs)
+                } else if b.height(i) != b.height(j) {
+                    Some(Fault::Heights(b.height(i), b.height(j)))
+                } else if b.height(j) >= MAX_HEIGHT {
+                    Some(Fault::TooHigh)
+                } else {
+                    None
                 }
-                if b.colour_at(i) != Some(me) {
-                    return Some(format!("{from} is not a {me} stack"));
-                }
-                if b.colour_at(j) != Some(me.opponent()) {
-                    return Some(format!("{to} is not a {} stack", me.opponent()));
-                }
-                let (hf, ht) = (b.height(i), b.height(j));
-                if hf != ht {
-                    return Some(format!("{from} has height {hf} but {to} has height {ht}; they must be equal"));
-                }
-                if ht >= MAX_HEIGHT {
-                    return Some(format!("{to} would exceed the storage limit of {MAX_HEIGHT} pieces"));
-                }
-                None
             }
             SwackPly::Drop { two, one } => {
                 if !self.options.is_free() {
-                    return Some("drops exist only in Free Swack (variant=free)".to_owned());
+                    return Some(Fault::NoDrops);
                 }
                 let (Some(i), Some(j)) = (b.index(two), b.index(one)) else {
-                    return Some(format!("{two} or {one} is off the {n}x{n} board", n = self.size()));
+                    return Some(Fault::OffBoard);
                 };
                 if two.col.abs_diff(one.col) + two.row.abs_diff(one.row) != 1 {
-                    return Some(format!("{two} and {one} are not orthogonally adjacent"));
+                    Some(Fault::NotAdjacent)
+                } else if b.colour_at(i).is_some() {
+                    Some(Fault::FirstTaken)
+                } else if b.colour_at(j).is_some() {
+                    Some(Fault::SecondTaken)
+                } else {
+                    None
                 }
-                if b.colour_at(i).is_some() {
-                    return Some(format!("{two} is not empty"));
-                }
-                if b.colour_at(j).is_some() {
-                    return Some(format!("{one} is not empty"));
-                }
-                None
             }
             SwackPly::Pass => None,
-            SwackPly::Swap => {
-                if !self.options.pie() {
-                    Some("the pie rule is off (pie=off)".to_owned())
-                } else if self.swap_open() {
-                    None
-                } else {
-                    Some("a swap is allowed only on White's first turn".to_owned())
-                }
+            SwackPly::Swap if !self.options.pie() => Some(Fault::NoPie),
+            SwackPly::Swap if !self.swap_open() => Some(Fault::SwapClosed),
+            SwackPly::Swap => None,
+        })
+    }
+
+    /// Why a stacking move or drop is illegal, in words, if it is (the
+    /// game is ongoing).
+    fn board_ply_problem(&self, ply: SwackPly) -> Option<String> {
+        let me = self.to_move;
+        let (a, b) = match ply {
+            SwackPly::Stack { from, to } => (from.to_string(), to.to_string()),
+            SwackPly::Drop { two, one } => (two.to_string(), one.to_string()),
+            SwackPly::Pass | SwackPly::Swap => (String::new(), String::new()),
+        };
+        Some(match self.ply_fault(ply)? {
+            Fault::OffBoard => format!("{a} or {b} is off the {n}x{n} board", n = self.size()),
+            Fault::NotAdjacent => format!("{a} and {b} are not orthogonally adjacent"),
+            Fault::NotMine => format!("{a} is not a {me} stack"),
+            Fault::NotTheirs => format!("{b} is not a {} stack", me.opponent()),
+            Fault::Heights(hf, ht) => {
+                format!("{a} has height {hf} but {b} has height {ht}; they must be equal")
             }
+            Fault::TooHigh => format!("{b} would exceed the storage limit of {MAX_HEIGHT} pieces"),
+            Fault::NoDrops => "drops exist only in Free Swack (variant=free)".to_owned(),
+            Fault::FirstTaken => format!("{a} is not empty"),
+            Fault::SecondTaken => format!("{b} is not empty"),
+            Fault::NoPie => "the pie rule is off (pie=off)".to_owned(),
+            Fault::SwapClosed => "a swap is allowed only on White's first turn".to_owned(),
         })
     }
 
@@ -643,7 +676,7 @@ impl Swack {
     }
 
     pub(crate) fn legal(&self, ply: SwackPly) -> bool {
-        !self.is_over() && self.board_ply_problem(ply).is_none()
+        !self.is_over() && self.ply_fault(ply).is_none()
     }
 
     pub(crate) fn why_illegal(&self, ply: SwackPly) -> String {
