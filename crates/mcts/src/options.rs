@@ -367,6 +367,44 @@ fn parse_int<T: FromStr>(key: &str, value: &str, expected: &'static str) -> Resu
         .map_err(|_| bad(key, value, expected))
 }
 
+/// How an optional count prints in a spec: `key=off` for 0, `key=N`
+/// otherwise, nothing when unset.
+fn off_or_number(key: &str, value: Option<u32>) -> Option<String> {
+    match value? {
+        0 => Some(format!("{key}=off")),
+        n => Some(format!("{key}={n}")),
+    }
+}
+
+/// A whole number in `range`.
+fn parse_bounded(
+    key: &str,
+    value: &str,
+    range: std::ops::RangeInclusive<u32>,
+    expected: &'static str,
+) -> Result<u32, OptionsError> {
+    let n: u32 = parse_int(key, value, expected)?;
+    if range.contains(&n) {
+        Ok(n)
+    } else {
+        Err(bad(key, value, expected))
+    }
+}
+
+/// `off` (0) or a whole number in `range`.
+fn parse_off_or_bounded(
+    key: &str,
+    value: &str,
+    range: std::ops::RangeInclusive<u32>,
+    expected: &'static str,
+) -> Result<u32, OptionsError> {
+    if value.eq_ignore_ascii_case("off") {
+        Ok(0)
+    } else {
+        parse_bounded(key, value, range, expected)
+    }
+}
+
 fn parse_float(key: &str, value: &str, expected: &'static str) -> Result<f64, OptionsError> {
     match value.parse::<f64>() {
         Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
@@ -551,23 +589,14 @@ impl FromStr for MctsOptions {
                 }
                 "guided" => o.guided = Some(parse_on_off(key, value)?),
                 "pool" => {
-                    const EXPECTED: &str = "a pool size from 1 to 1000, or off";
-                    o.pool_size = Some(if value.eq_ignore_ascii_case("off") {
-                        0
-                    } else {
-                        let n: u32 = parse_int(key, value, EXPECTED)?;
-                        if !(1..=MAX_POOL).contains(&n) {
-                            return Err(bad(key, value, EXPECTED));
-                        }
-                        n
-                    });
+                    o.pool_size = Some(parse_off_or_bounded(
+                        key,
+                        value,
+                        1..=MAX_POOL,
+                        "a pool size from 1 to 1000, or off",
+                    )?)
                 }
-                "poolp" => {
-                    o.pool_percent = parse_int(key, value, "a percentage from 0 to 100")?;
-                    if o.pool_percent > 100 {
-                        return Err(bad(key, value, "a percentage from 0 to 100"));
-                    }
-                }
+                "poolp" => o.pool_percent = parse_bounded(key, value, 0..=100, "a percentage from 0 to 100")?,
                 "eval" => {
                     o.eval_after = Some(if value.eq_ignore_ascii_case("off") {
                         0
@@ -576,36 +605,24 @@ impl FromStr for MctsOptions {
                     })
                 }
                 "prior" => {
-                    const EXPECTED: &str = "a visit count from 0 to 10000, or off";
-                    o.prior_visits = Some(if value.eq_ignore_ascii_case("off") {
-                        0
-                    } else {
-                        let n: u32 = parse_int(key, value, EXPECTED)?;
-                        if n > MAX_PRIOR_VISITS {
-                            return Err(bad(key, value, EXPECTED));
-                        }
-                        n
-                    })
+                    o.prior_visits = Some(parse_off_or_bounded(
+                        key,
+                        value,
+                        0..=MAX_PRIOR_VISITS,
+                        "a visit count from 0 to 10000, or off",
+                    )?)
                 }
                 "vloss" => {
-                    const EXPECTED: &str = "a visit count from 1 to 1000";
-                    let n: u32 = parse_int(key, value, EXPECTED)?;
-                    if !(1..=MAX_VIRTUAL_LOSS).contains(&n) {
-                        return Err(bad(key, value, EXPECTED));
-                    }
-                    o.virtual_loss = n;
+                    o.virtual_loss =
+                        parse_bounded(key, value, 1..=MAX_VIRTUAL_LOSS, "a visit count from 1 to 1000")?
                 }
                 "rescan" => {
-                    const EXPECTED: &str = "a ratio from 1 to 1000000, or off";
-                    o.rescan = Some(if value.eq_ignore_ascii_case("off") {
-                        0
-                    } else {
-                        let n: u32 = parse_int(key, value, EXPECTED)?;
-                        if !(1..=MAX_RESCAN).contains(&n) {
-                            return Err(bad(key, value, EXPECTED));
-                        }
-                        n
-                    });
+                    o.rescan = Some(parse_off_or_bounded(
+                        key,
+                        value,
+                        1..=MAX_RESCAN,
+                        "a ratio from 1 to 1000000, or off",
+                    )?)
                 }
                 _ => unreachable!("canonical keys come from KEYS"),
             }
@@ -672,32 +689,16 @@ impl fmt::Display for MctsOptions {
         if let Some(b) = self.guided {
             parts.push(format!("guided={}", on_off(b)));
         }
-        match self.pool_size {
-            Some(0) => parts.push("pool=off".to_owned()),
-            Some(k) => parts.push(format!("pool={k}")),
-            None => {}
-        }
+        parts.extend(off_or_number("pool", self.pool_size));
         if self.pool_percent != d.pool_percent {
             parts.push(format!("poolp={}", self.pool_percent));
         }
-        match self.eval_after {
-            Some(0) => parts.push("eval=off".to_owned()),
-            Some(n) => parts.push(format!("eval={n}")),
-            None => {}
-        }
-        match self.prior_visits {
-            Some(0) => parts.push("prior=off".to_owned()),
-            Some(n) => parts.push(format!("prior={n}")),
-            None => {}
-        }
+        parts.extend(off_or_number("eval", self.eval_after));
+        parts.extend(off_or_number("prior", self.prior_visits));
         if self.virtual_loss != d.virtual_loss {
             parts.push(format!("vloss={}", self.virtual_loss));
         }
-        match self.rescan {
-            Some(0) => parts.push("rescan=off".to_owned()),
-            Some(n) => parts.push(format!("rescan={n}")),
-            None => {}
-        }
+        parts.extend(off_or_number("rescan", self.rescan));
         write!(f, "mcts:{}", parts.join(","))
     }
 }

@@ -7,6 +7,10 @@ use rand::rngs::SmallRng;
 /// A playout policy: chooses the plies of the random games that evaluate a
 /// new leaf. The default, [`RandomPlayout`], uses [`Game::random_ply`].
 ///
+/// The search asks the policy only when the game's decisive or forced
+/// plies (`decisive=on`) and a draw from the RAVE pools (`pool=K`) give no
+/// ply.
+///
 /// Policies are shared by all worker threads, so they take `&self`; the
 /// random generator belongs to the calling thread. A policy must return
 /// `None` exactly when the game is over, and must not allocate if the
