@@ -598,11 +598,12 @@ impl FromStr for MctsOptions {
                 }
                 "poolp" => o.pool_percent = parse_bounded(key, value, 0..=100, "a percentage from 0 to 100")?,
                 "eval" => {
-                    o.eval_after = Some(if value.eq_ignore_ascii_case("off") {
-                        0
-                    } else {
-                        parse_int(key, value, "a ply count from 0 to 2^32-1, or off")?
-                    })
+                    o.eval_after = Some(parse_off_or_bounded(
+                        key,
+                        value,
+                        0..=u32::MAX,
+                        "a ply count from 0 to 2^32-1, or off",
+                    )?)
                 }
                 "prior" => {
                     o.prior_visits = Some(parse_off_or_bounded(

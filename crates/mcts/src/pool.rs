@@ -16,6 +16,12 @@ use crate::tree::Tree;
 /// pool.
 const RANK_SMOOTHING: f32 = 2.0;
 
+/// The rank of a child in the pools: its RAVE mean from `rn` RAVE visits
+/// worth `rw` half points, smoothed by [`RANK_SMOOTHING`].
+fn smoothed_rave_mean(rn: u32, rw: u32) -> f32 {
+    (rw as f32 + RANK_SMOOTHING) / (2.0 * (rn as f32 + RANK_SMOOTHING))
+}
+
 /// One worker's pools: the plies of the best RAVE means, per seat.
 #[derive(Debug)]
 pub(crate) struct Pools<P> {
@@ -58,7 +64,7 @@ impl<P: Copy + Send + Sync> Pools<P> {
                 if rn == 0 {
                     continue;
                 }
-                let rank = (rw as f32 + RANK_SMOOTHING) / (2.0 * (rn as f32 + RANK_SMOOTHING));
+                let rank = smoothed_rave_mean(rn, rw);
                 let i = segment.first + k as u32;
                 if self.best.len() < size {
                     self.best.push((rank, i));
@@ -122,10 +128,7 @@ mod tests {
             .children()
             .filter_map(|i| {
                 let (rn, rw) = tree.node(i).stats.rave();
-                (rn > 0).then(|| {
-                    let rank = (rw as f32 + RANK_SMOOTHING) / (2.0 * (rn as f32 + RANK_SMOOTHING));
-                    (rank, tree.node(i).ply())
-                })
+                (rn > 0).then(|| (smoothed_rave_mean(rn, rw), tree.node(i).ply()))
             })
             .collect();
         ranked.sort_by(|a, b| b.0.total_cmp(&a.0));

@@ -579,14 +579,18 @@ impl Swack {
                     return Some(Fault::OffBoard);
                 };
                 if from.col.abs_diff(to.col) + from.row.abs_diff(to.row) != 1 {
-                    Some(Fault::NotAdjacent)
-                } else if b.colour_at(i) != Some(me) {
-                    Some(Fault::NotMine)
-                } else if b.colour_at(j) != Some(me.opponent()) {
-                    Some(Fault::NotTheirs)
-                } else if b.height(i) != b.height(j) {
-                    Some(Fault::Heights(b.height(i), b.height(j)))
-                } else if b.height(j) >= MAX_HEIGHT {
+                    return Some(Fault::NotAdjacent);
+                }
+                if b.colour_at(i) != Some(me) {
+                    return Some(Fault::NotMine);
+                }
+                if b.colour_at(j) != Some(me.opponent()) {
+                    return Some(Fault::NotTheirs);
+                }
+                let (hf, ht) = (b.height(i), b.height(j));
+                if hf != ht {
+                    Some(Fault::Heights(hf, ht))
+                } else if ht >= MAX_HEIGHT {
                     Some(Fault::TooHigh)
                 } else {
                     None
@@ -619,13 +623,14 @@ impl Swack {
     /// Why a stacking move or drop is illegal, in words, if it is (the
     /// game is ongoing).
     fn board_ply_problem(&self, ply: SwackPly) -> Option<String> {
+        let fault = self.ply_fault(ply)?;
         let me = self.to_move;
         let (a, b) = match ply {
             SwackPly::Stack { from, to } => (from.to_string(), to.to_string()),
             SwackPly::Drop { two, one } => (two.to_string(), one.to_string()),
             SwackPly::Pass | SwackPly::Swap => (String::new(), String::new()),
         };
-        Some(match self.ply_fault(ply)? {
+        Some(match fault {
             Fault::OffBoard => format!("{a} or {b} is off the {n}x{n} board", n = self.size()),
             Fault::NotAdjacent => format!("{a} and {b} are not orthogonally adjacent"),
             Fault::NotMine => format!("{a} is not a {me} stack"),
