@@ -4,6 +4,12 @@
 //! ply is drawn from the mover's pool, with a set probability, when the
 //! drawn ply is legal there. The pools improve as the RAVE statistics do,
 //! so playouts get better as the search goes on, with no game knowledge.
+//!
+//! Ranking a node's children costs a pass over all of them, so a worker
+//! keeps a seat's pool while its iterations keep ending below the same
+//! node, and ranks again once that node's visits have grown by
+//! [`REFRESH_GROWTH`]: successive iterations often take the same path, and
+//! a node's RAVE means change little over a few of its visits.
 
 use abstracta_core::Seat;
 use rand::rngs::SmallRng;
@@ -16,6 +22,11 @@ use crate::tree::Tree;
 /// pool.
 const RANK_SMOOTHING: f32 = 2.0;
 
+/// A seat's pool is ranked again from the same node once the node has
+/// `1 / REFRESH_GROWTH` more visits than when it was ranked (and at the
+/// next visit while it has fewer than `REFRESH_GROWTH`).
+const REFRESH_GROWTH: u32 = 8;
+
 /// The rank of a child in the pools: its RAVE mean from `rn` RAVE visits
 /// worth `rw` half points, smoothed by [`RANK_SMOOTHING`].
 fn smoothed_rave_mean(rn: u32, rw: u32) -> f32 {
@@ -26,6 +37,9 @@ fn smoothed_rave_mean(rn: u32, rw: u32) -> f32 {
 #[derive(Debug)]
 pub(crate) struct Pools<P> {
     plies: [Vec<P>; 2],
+    /// Per seat, the node its pool was ranked from and that node's visits
+    /// then.
+    source: [Option<(u32, u32)>; 2],
     /// (rank, child index) of the best children seen so far while filling.
     best: Vec<(f32, u32)>,
 }
@@ -34,16 +48,43 @@ impl<P> Default for Pools<P> {
     fn default() -> Self {
         Pools {
             plies: [Vec::new(), Vec::new()],
+            source: [None, None],
             best: Vec::new(),
         }
     }
 }
 
 impl<P: Copy + Send + Sync> Pools<P> {
-    /// Empties both pools.
-    pub fn clear(&mut self) {
-        self.plies[0].clear();
-        self.plies[1].clear();
+    /// Sets the pools for a leaf below the expanded nodes `nodes` (the
+    /// leaf's grandparent and parent; one node at the root): each node's
+    /// pool is kept if it was ranked from that node recently (see
+    /// [`REFRESH_GROWTH`]) and ranked again otherwise; a seat that moves at
+    /// none of them gets an empty pool.
+    pub fn refresh(&mut self, tree: &Tree<P>, nodes: &[u32], size: usize) {
+        let mut used = [false; 2];
+        for &idx in nodes {
+            let node = tree.node(idx);
+            let range = node.children();
+            if range.is_empty() {
+                continue;
+            }
+            let seat = tree.node(range.start).mover().index();
+            used[seat] = true;
+            let visits = node.visits();
+            let fresh = self.source[seat].is_some_and(|(from, then)| {
+                from == idx && visits < then.saturating_add(then / REFRESH_GROWTH + 1)
+            });
+            if !fresh {
+                self.fill(tree, idx, size);
+                self.source[seat] = Some((idx, visits));
+            }
+        }
+        for ((plies, source), used) in self.plies.iter_mut().zip(&mut self.source).zip(used) {
+            if !used {
+                plies.clear();
+                *source = None;
+            }
+        }
     }
 
     /// Fills the pool of the seat that moves at the expanded node `idx`
@@ -148,7 +189,43 @@ mod tests {
             assert!(best.contains(&pools.draw(seat, &mut rng).unwrap()));
         }
         assert_eq!(pools.draw(seat.opponent(), &mut rng), None);
-        pools.clear();
+        // A leaf below no expanded node empties the pools.
+        pools.refresh(tree, &[], 3);
         assert_eq!(pools.draw(seat, &mut rng), None);
+    }
+
+    #[test]
+    fn a_pool_is_ranked_again_once_its_node_has_grown_by_an_eighth() {
+        let game = TicTacToe::new(Default::default());
+        let options: MctsOptions = "iters=800,seed=3,solver=off".parse().unwrap();
+        let mut mcts = Mcts::<TicTacToe>::new(options);
+        mcts.search(&game);
+        let tree = mcts.tree.as_ref().unwrap();
+        let root = tree.root;
+        let seat = game.to_move_seat().index();
+        let visits = tree.node(root).visits();
+        assert!(visits >= 800, "{visits}");
+        let mut pools = Pools::default();
+        pools.refresh(tree, &[root], 3);
+        assert_eq!(pools.source[seat], Some((root, visits)));
+        assert_eq!(pools.plies[seat].len(), 3);
+        // A few more visits: the pool is kept.
+        tree.node(root).add_visit(visits / 8);
+        pools.refresh(tree, &[root], 3);
+        assert_eq!(pools.source[seat], Some((root, visits)));
+        // An eighth more: ranked again.
+        tree.node(root).add_visit(1);
+        pools.refresh(tree, &[root], 3);
+        assert_eq!(pools.source[seat], Some((root, visits + visits / 8 + 1)));
+        // Another node of the same seat: ranked from it.
+        let grandchild = tree
+            .node(root)
+            .children()
+            .flat_map(|c| tree.node(c).children())
+            .find(|&g| !tree.node(g).children().is_empty())
+            .expect("800 iterations expand a grandchild");
+        pools.refresh(tree, &[grandchild], 3);
+        assert_eq!(pools.source[seat].map(|(from, _)| from), Some(grandchild));
+        assert!(pools.plies[1 - seat].is_empty());
     }
 }

@@ -473,11 +473,9 @@ impl<G: Game> Worker<G> {
     /// Fills the RAVE pools from the last two expanded nodes of the path
     /// (the leaf's parent and grandparent: one for each seat to move).
     fn fill_pools<Pol>(&mut self, sh: &Shared<'_, G, Pol>) {
-        self.pools.clear();
         let n = self.path.len();
-        for &i in &self.path[n.saturating_sub(3)..n.saturating_sub(1)] {
-            self.pools.fill(sh.tree, i, sh.pool_size);
-        }
+        let nodes = &self.path[n.saturating_sub(3)..n.saturating_sub(1)];
+        self.pools.refresh(sh.tree, nodes, sh.pool_size);
     }
 
     /// Half points for the first seat from an evaluation `p` (the win
