@@ -470,8 +470,10 @@ impl<G: Game> Worker<G> {
         }
     }
 
-    /// Fills the RAVE pools from the last two expanded nodes of the path
-    /// (the leaf's parent and grandparent: one for each seat to move).
+    /// Sets the RAVE pools from the last two expanded nodes of the path
+    /// (the leaf's parent and grandparent: one for each seat to move),
+    /// ranking a node's children only when its pool is stale
+    /// ([`Pools::refresh`]).
     fn fill_pools<Pol>(&mut self, sh: &Shared<'_, G, Pol>) {
         let n = self.path.len();
         let nodes = &self.path[n.saturating_sub(3)..n.saturating_sub(1)];
