@@ -155,12 +155,19 @@ mod tests {
     use super::*;
     use crate::{Mcts, MctsOptions};
 
-    #[test]
-    fn a_pool_holds_the_children_of_the_best_smoothed_rave_means() {
+    /// The start position and an engine that has searched it for `iters`
+    /// iterations (seed 3, no solver), its tree kept.
+    fn searched_start(iters: u32) -> (TicTacToe, Mcts<TicTacToe>) {
         let game = TicTacToe::new(Default::default());
-        let options: MctsOptions = "iters=3000,seed=3,solver=off".parse().unwrap();
+        let options: MctsOptions = format!("iters={iters},seed=3,solver=off").parse().unwrap();
         let mut mcts = Mcts::<TicTacToe>::new(options);
         mcts.search(&game);
+        (game, mcts)
+    }
+
+    #[test]
+    fn a_pool_holds_the_children_of_the_best_smoothed_rave_means() {
+        let (game, mcts) = searched_start(3000);
         let tree = mcts.tree.as_ref().unwrap();
         let root = tree.root;
         // Every child's smoothed RAVE mean, best first.
@@ -196,10 +203,7 @@ mod tests {
 
     #[test]
     fn a_pool_is_ranked_again_once_its_node_has_grown_by_an_eighth() {
-        let game = TicTacToe::new(Default::default());
-        let options: MctsOptions = "iters=800,seed=3,solver=off".parse().unwrap();
-        let mut mcts = Mcts::<TicTacToe>::new(options);
-        mcts.search(&game);
+        let (game, mcts) = searched_start(800);
         let tree = mcts.tree.as_ref().unwrap();
         let root = tree.root;
         let seat = game.to_move_seat().index();
