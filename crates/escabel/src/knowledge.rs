@@ -16,13 +16,14 @@ use crate::{Escabel, EscabelPly};
 /// The search settings this game recommends (the crate README gives the
 /// matches): forced replies to a completed chain in the tree only (in
 /// playouts the chain tests and tries cost more than they tell), guided
-/// playouts that save threatened links, priors worth 10 visits, and with
-/// them less exploration under RAVE (c = 0.3).
+/// playouts that save threatened links, priors worth 20 visits, and with
+/// them little exploration under RAVE (c = 0.02): the priors and the RAVE
+/// means spread the visits well enough.
 pub(crate) const SEARCH_HINTS: SearchHints = SearchHints {
-    rave_exploration: 0.3,
+    rave_exploration: 0.02,
     decisive: true,
     guided: true,
-    prior_visits: 10,
+    prior_visits: 20,
     ..SearchHints::DEFAULT
 };
 
