@@ -73,10 +73,28 @@ def test_mcts_bot_and_random_bots_play_through_evaluate_bots():
     returns = evaluate_bots.evaluate_bots(game.new_initial_state(), [their_mcts, python_random], rng)
     assert sorted(returns) == [-1.0, 1.0]
     cpp_random = pyspiel.make_uniform_random_bot(0, 7)
-    ours = ao.AbstractaBot("mcts:iters=300,threads=1")
+    ours = RecordingBot("mcts:iters=300,threads=1")
     returns = evaluate_bots.evaluate_bots(game.new_initial_state(), [cpp_random, ours], rng)
     assert sorted(returns) == [-1.0, 1.0]
-    assert ours.last is not None and 0 < ours.last.iterations <= 300
+    assert ours.results and ours.results[0].iterations > 0
+    for result in ours.results:
+        assert result.iterations <= 300
+        # The bot keeps its tree between turns: once that tree proves the
+        # position, the search has nothing left to run.
+        assert result.iterations > 0 or result.proof is not None, result
+
+
+class RecordingBot(ao.AbstractaBot):
+    """Our bot, keeping every search result of the game."""
+
+    def __init__(self, options):
+        super().__init__(options)
+        self.results = []
+
+    def step(self, state):
+        action = super().step(state)
+        self.results.append(self.last)
+        return action
 
 
 def test_our_bot_beats_uniform_random():
