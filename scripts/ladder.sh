@@ -30,7 +30,7 @@ esac
 root=$(cd "$(dirname "$0")/.." && pwd)
 arena=${ARENA:-$root/target/release/arena}
 if [[ -z ${ARENA:-} && ! -x $arena ]]; then
-    (cd "$root" && cargo build --release -p arena)
+    (cd "$root" && cargo build --release -p abstracta-arena)
 fi
 
 plain="rave=off,solver=off,decisive=off,guided=off,eval=off,prior=off"
