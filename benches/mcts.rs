@@ -19,34 +19,35 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use abstracta::registry::RegisteredGame;
+use abstracta_core::random_playout;
 use abstracta_core::toy::TicTacToe;
-use abstracta_core::{random_playout, Game};
 use criterion::{BenchmarkId, Criterion, Throughput};
 use mcts::{Mcts, MctsOptions};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
 /// Iterations per measured search, per game (big boards get fewer).
-fn iterations_for<G: Game>() -> u64 {
+fn iterations_for<G: RegisteredGame>() -> u64 {
     match G::NAME {
         "tictactoe" => 20_000,
         _ => 2_000,
     }
 }
 
-fn search_once<G: Game>(game: &G, spec: &str) -> mcts::SearchResult<G::Ply> {
+fn search_once<G: RegisteredGame>(game: &G, spec: &str) -> mcts::SearchResult<G::Ply> {
     let options: MctsOptions = spec.parse().expect("valid spec");
-    Mcts::<G>::new(options).search(game)
+    Mcts::<G, G::Knowledge>::new(options).search(game)
 }
 
-fn playouts<G: Game>(game: &G, n: u64, rng: &mut SmallRng) {
+fn playouts<G: RegisteredGame>(game: &G, n: u64, rng: &mut SmallRng) {
     for _ in 0..n {
         let mut g = game.clone();
         black_box(random_playout(&mut g, rng));
     }
 }
 
-fn bench_game<G: Game>(c: &mut Criterion) {
+fn bench_game<G: RegisteredGame>(c: &mut Criterion) {
     let game = G::new(Default::default());
     let iters = iterations_for::<G>();
     let mut group = c.benchmark_group(format!("mcts/{}", G::NAME));
@@ -94,7 +95,7 @@ fn process_cpu() -> Option<f64> {
 }
 
 /// (iterations, wall seconds, CPU seconds) of one timed search.
-fn timed_search<G: Game>(game: &G, spec: &str) -> (f64, f64, f64) {
+fn timed_search<G: RegisteredGame>(game: &G, spec: &str) -> (f64, f64, f64) {
     let cpu = process_cpu().unwrap_or(0.0);
     let t = Instant::now();
     let r = search_once(game, spec);
@@ -108,7 +109,7 @@ fn timed_search<G: Game>(game: &G, spec: &str) -> (f64, f64, f64) {
 /// second with 2 threads over those with 1 (1.00 = no parallel loss; the
 /// speedup on two idle cores is about 2x that), and the overhead compares
 /// CPU time per iteration with CPU time per plain playout.
-fn summary_row<G: Game>(seconds: f64, rounds: usize) {
+fn summary_row<G: RegisteredGame>(seconds: f64, rounds: usize) {
     let game = G::new(Default::default());
     let mut best = [0.0f64; 5];
     let mut rng = SmallRng::seed_from_u64(2);
@@ -169,7 +170,7 @@ fn summary() {
 /// For `valgrind --tool=callgrind`: one 1-thread search of the game named
 /// by `MCTS_BENCH_PROFILE`, nothing else.
 fn profile(name: &str) -> bool {
-    fn run<G: Game>(name: &str) -> bool {
+    fn run<G: RegisteredGame>(name: &str) -> bool {
         if name != G::NAME {
             return false;
         }

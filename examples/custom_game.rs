@@ -1,5 +1,8 @@
 //! Bringing a game of your own: 5x5 Hex written against [`Game`], checked
-//! by the conformance kit and played by the MCTS.
+//! by the conformance kit and played by the MCTS. Only the rules are
+//! written (and the board as `Display`); what a game may know beyond them
+//! (`abstracta::Knowledge`, `abstracta::CellClaims`) is left out, so the
+//! search uses none.
 //!
 //! `cargo run --release --example custom_game [ITERATIONS]`
 //!
@@ -14,33 +17,11 @@ use std::fmt;
 use std::str::FromStr;
 
 use abstracta::mcts::{Mcts, MctsOptions};
-use abstracta::{
-    zobrist, Claims, Colour, Game, GameOptions, ParsePlyError, PlyBuf, Point, SpecError, Status, Turn,
-};
+use abstracta::{zobrist, Colour, Game, NoOptions, ParsePlyError, PlyBuf, Point, Status, Turn};
 
 /// The side of the board.
 pub const SIDE: u8 = 5;
 const CELLS: usize = (SIDE as usize) * (SIDE as usize);
-
-/// Hex takes no options: its spec is just `hex5`.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct HexOptions;
-
-// Options print as their spec and parse from one.
-abstracta::options_text!(HexOptions);
-
-impl GameOptions for HexOptions {
-    const GAME: &'static str = "hex5";
-    const KEYS: &'static [&'static str] = &[];
-
-    fn set(&mut self, key: &str, _value: &str) -> Result<(), SpecError> {
-        Err(Self::unknown_key(key))
-    }
-
-    fn to_pairs(&self) -> Vec<(&'static str, String)> {
-        Vec::new()
-    }
-}
 
 /// A Hex ply: a stone on an empty cell, written as the point (`c3`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -72,14 +53,12 @@ impl FromStr for HexPly {
 /// A 5x5 Hex position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Hex {
-    options: HexOptions,
     /// The stones of each colour (indexed by `Colour::index`), one bit per
     /// cell, row by row from `a1`.
     stones: [u32; 2],
     /// The colour to move, the plies played and the last one.
     turn: Turn<HexPly>,
     winner: Option<Colour>,
-    hash: u64,
 }
 
 fn point(cell: usize) -> Point {
@@ -138,33 +117,51 @@ impl Hex {
     }
 }
 
+/// The board, each row half a cell to the right of the one below it (so
+/// that a cell's six neighbours surround it), then who is to move or how
+/// the game ended.
 impl fmt::Display for Hex {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.render())
+        for row in (0..SIDE).rev() {
+            write!(f, "{}{} ", " ".repeat(usize::from(row)), row + 1)?;
+            for col in 0..SIDE {
+                let cell = usize::from(row) * usize::from(SIDE) + usize::from(col);
+                let mark = if self.stones[0] >> cell & 1 == 1 {
+                    'x'
+                } else if self.stones[1] >> cell & 1 == 1 {
+                    'o'
+                } else {
+                    '.'
+                };
+                write!(f, " {mark}")?;
+            }
+            writeln!(f)?;
+        }
+        writeln!(f, "   a b c d e")?;
+        match self.status() {
+            Status::Ongoing => write!(f, "{} ({}) to move", self.turn.to_move(), self.to_move_seat()),
+            status => write!(f, "{status}"),
+        }
     }
 }
 
 impl Game for Hex {
     type Ply = HexPly;
-    type Options = HexOptions;
+    // Hex takes no options: its spec is just `hex5`.
+    type Options = NoOptions<Hex>;
 
     const NAME: &'static str = "hex5";
-    // A stone stays where it is put: a playout's stones tell the search
-    // which cells mattered (RAVE).
-    const CLAIMS: Claims = Claims::Lasting;
 
-    fn new(options: HexOptions) -> Hex {
+    fn new(_options: NoOptions<Hex>) -> Hex {
         Hex {
-            options,
             stones: [0; 2],
             turn: Turn::start(Colour::Black),
             winner: None,
-            hash: 0,
         }
     }
 
-    fn options(&self) -> &HexOptions {
-        &self.options
+    fn options(&self) -> &NoOptions<Hex> {
+        &NoOptions::NEW
     }
 
     // `to_move_colour`, `swapped`, `plies_played` and `last_ply`, read
@@ -188,7 +185,6 @@ impl Game for Hex {
         let cell = ply.index();
         let colour = self.turn.to_move();
         self.stones[colour.index()] |= 1 << cell;
-        self.hash ^= stone_key(cell, colour) ^ WHITE_TO_MOVE;
         if self.connects(colour) {
             self.winner = Some(colour);
         }
@@ -202,10 +198,6 @@ impl Game for Hex {
             Some(colour) => Status::win(colour, self.seat_of(colour)),
             None => Status::Ongoing,
         }
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
     }
 
     fn hash_from_scratch(&self) -> u64 {
@@ -223,65 +215,21 @@ impl Game for Hex {
         }
         hash
     }
-
-    fn length_cap(&self) -> Option<u32> {
-        None
-    }
-
-    fn render(&self) -> String {
-        let mut text = String::new();
-        for row in (0..SIDE).rev() {
-            // Each row half a cell to the right of the one below it, so
-            // that a cell's six neighbours surround it.
-            text.push_str(&" ".repeat(usize::from(row)));
-            text.push_str(&format!("{} ", row + 1));
-            for col in 0..SIDE {
-                let cell = usize::from(row) * usize::from(SIDE) + usize::from(col);
-                let mark = if self.stones[0] >> cell & 1 == 1 {
-                    'x'
-                } else if self.stones[1] >> cell & 1 == 1 {
-                    'o'
-                } else {
-                    '.'
-                };
-                text.push(' ');
-                text.push(mark);
-            }
-            text.push('\n');
-        }
-        text.push_str("   a b c d e\n");
-        match self.status() {
-            Status::Ongoing => text.push_str(&format!(
-                "{} ({}) to move",
-                self.turn.to_move(),
-                self.to_move_seat()
-            )),
-            status => text.push_str(&status.to_string()),
-        }
-        text
-    }
-
-    fn claimed_cell(&self, ply: HexPly) -> Option<usize> {
-        Some(ply.index())
-    }
-
-    fn claimable_cells(&self) -> usize {
-        CELLS
-    }
 }
 
 /// Runs the conformance kit on 100 random games, then lets MCTS
 /// (`iterations` per ply) play both sides to the end. Returns the number of
 /// positions the kit checked and the finished game.
 pub fn run(iterations: u64) -> (u64, Hex) {
-    let positions = abstracta::conformance::check_random_games::<Hex>(&HexOptions, 100, 1, Hex::all_plies);
+    let positions =
+        abstracta::conformance::check_random_games::<Hex>(&NoOptions::NEW, 100, 1, Hex::all_plies);
     abstracta::conformance::check_names::<Hex>();
 
     let options: MctsOptions = format!("mcts:iters={iterations},seed=1")
         .parse()
         .expect("a valid spec");
     let mut mcts = Mcts::<Hex>::new(options);
-    let mut game = Hex::new(HexOptions);
+    let mut game = Hex::new(NoOptions::NEW);
     while game.status().is_ongoing() {
         let result = mcts.search(&game);
         let ply = result.best.expect("an ongoing game has a ply");
@@ -298,5 +246,5 @@ fn main() {
         .unwrap_or(2000);
     let (positions, game) = run(iterations);
     println!("conformance kit: {positions} positions checked");
-    println!("{}", game.render());
+    println!("{game}");
 }

@@ -20,8 +20,7 @@
 
 use std::time::Duration;
 
-use abstracta::registry::{with_game, GameVisitor};
-use abstracta::Game;
+use abstracta::registry::{with_game, GameVisitor, RegisteredGame};
 use mcts::{Mcts, MctsOptions};
 
 struct Rates {
@@ -47,7 +46,7 @@ struct Repeats {
 
 impl GameVisitor for Repeats {
     type Output = ();
-    fn visit<G: Game>(self, game_options: G::Options) {
+    fn visit<G: RegisteredGame>(self, game_options: G::Options) {
         use rand::SeedableRng;
         let o: MctsOptions = self.spec.parse().unwrap_or_else(|e| panic!("{}: {e}", self.spec));
         let mut total = mcts::Transpositions::default();
@@ -63,7 +62,7 @@ impl GameVisitor for Repeats {
             if game.status().is_finished() {
                 continue;
             }
-            let mut engine = Mcts::<G>::new(o.clone());
+            let mut engine = Mcts::<G, G::Knowledge>::new(o.clone());
             engine.search(&game);
             let t = engine.transpositions();
             total.expanded += t.expanded;
@@ -84,11 +83,11 @@ impl GameVisitor for Repeats {
 
 impl GameVisitor for Fixed {
     type Output = ();
-    fn visit<G: Game>(self, game_options: G::Options) {
+    fn visit<G: RegisteredGame>(self, game_options: G::Options) {
         let game = G::new(game_options);
         let o: MctsOptions = self.spec.parse().unwrap_or_else(|e| panic!("{}: {e}", self.spec));
         let n = o.iterations.unwrap_or(mcts::DEFAULT_ITERATIONS);
-        let mut engine = Mcts::<G>::new(o.clone());
+        let mut engine = Mcts::<G, G::Knowledge>::new(o.clone());
         for _ in 0..self.rounds {
             engine.reset();
             println!("{}", engine.search(&game).iterations);
@@ -111,14 +110,14 @@ fn options(spec: &str, time: Duration) -> MctsOptions {
 
 impl GameVisitor for Rates {
     type Output = ();
-    fn visit<G: Game>(self, game_options: G::Options) {
+    fn visit<G: RegisteredGame>(self, game_options: G::Options) {
         let game = G::new(game_options);
         let short = Duration::from_millis(100);
         let long = Duration::from_secs(1);
         // Iterations per second of this thread's CPU time, which other
         // processes on a loaded machine do not change much (wall time: they
         // do), and the page faults of the search.
-        let search = |what: &str, engine: &mut Mcts<G>| {
+        let search = |what: &str, engine: &mut Mcts<G, G::Knowledge>| {
             let (cpu0, faults0) = usage();
             let r = engine.search(&game);
             let (cpu1, faults1) = usage();
@@ -136,14 +135,14 @@ impl GameVisitor for Rates {
             );
             rate
         };
-        let mut engine = Mcts::<G>::new(options(&self.spec, short));
+        let mut engine = Mcts::<G, G::Knowledge>::new(options(&self.spec, short));
         let first = search("first 100ms (fresh process)", &mut engine);
         let mut again = Vec::new();
         for k in 0..self.rounds {
             engine.reset();
             again.push(search(&format!("100ms, same engine #{}", k + 1), &mut engine));
         }
-        let mut other = Mcts::<G>::new(options(&self.spec, short));
+        let mut other = Mcts::<G, G::Knowledge>::new(options(&self.spec, short));
         search("100ms, new engine", &mut other);
         drop(other);
         engine.set_options(options(&self.spec, long));

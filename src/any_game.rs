@@ -5,13 +5,13 @@ use std::fmt;
 
 use abstracta_core::actions::ActionError;
 use abstracta_core::{
-    Colour, Game, GameOptions, GameRecord, PlayError, PlyBuf, PlyListError, Position, RecordError, Seat,
-    SpecError, Status,
+    Colour, GameOptions, GameRecord, PlayError, PlyBuf, PlyListError, Position, RecordError, Seat, SpecError,
+    Status,
 };
 
 use crate::any_search::{AnySearch, TypedSearch};
 use crate::player::{AnyPlayer, EngineError, EngineSpec, PlayerAdapter};
-use crate::registry::{with_game, GameVisitor};
+use crate::registry::{with_game, GameVisitor, RegisteredGame};
 
 /// A game whose type is chosen at run time, played by text: legal plies,
 /// play and undo in notation, the status with seat and colour, the board,
@@ -112,7 +112,7 @@ impl Clone for Box<dyn AnyGame> {
     }
 }
 
-impl<G: Game> AnyGame for Position<G> {
+impl<G: RegisteredGame> AnyGame for Position<G> {
     fn name(&self) -> &'static str {
         G::NAME
     }
@@ -165,7 +165,7 @@ impl<G: Game> AnyGame for Position<G> {
     }
 
     fn render(&self) -> String {
-        self.game().render()
+        self.game().to_string()
     }
 
     fn length_cap(&self) -> Option<u32> {
@@ -203,7 +203,7 @@ impl<G: Game> AnyGame for Position<G> {
 
     fn num_distinct_actions(&self) -> Option<usize> {
         let game = self.game();
-        game.encoding().map(|e| e.num_distinct_actions(game))
+        G::encoding().map(|e| e.num_distinct_actions(game))
     }
 
     fn legal_actions(&self) -> Result<Vec<usize>, ActionError> {
@@ -244,7 +244,7 @@ impl<G: Game> AnyGame for Position<G> {
 
     fn observation_shape(&self) -> Option<[usize; 3]> {
         let game = self.game();
-        game.encoding().map(|e| e.observation_shape(game))
+        G::encoding().map(|e| e.observation_shape(game))
     }
 
     fn observe(&self, out: &mut Vec<f32>) -> Result<(), ActionError> {
@@ -258,11 +258,13 @@ impl<G: Game> AnyGame for Position<G> {
     }
 }
 
-fn encoding_of<G: Game>(game: &G) -> Result<&'static dyn abstracta_core::actions::Encoding<G>, ActionError> {
-    game.encoding().ok_or(ActionError::NoEncoding { game: G::NAME })
+fn encoding_of<G: RegisteredGame>(
+    _game: &G,
+) -> Result<&'static dyn abstracta_core::actions::Encoding<G>, ActionError> {
+    G::encoding().ok_or(ActionError::NoEncoding { game: G::NAME })
 }
 
-fn decode<G: Game>(game: &G, action: usize) -> Result<G::Ply, ActionError> {
+fn decode<G: RegisteredGame>(game: &G, action: usize) -> Result<G::Ply, ActionError> {
     let encoding = encoding_of(game)?;
     let count = encoding.num_distinct_actions(game);
     (action < count)
@@ -289,7 +291,7 @@ pub fn open(spec: &str) -> Result<Box<dyn AnyGame>, SpecError> {
     struct Open;
     impl GameVisitor for Open {
         type Output = Box<dyn AnyGame>;
-        fn visit<G: Game>(self, options: G::Options) -> Box<dyn AnyGame> {
+        fn visit<G: RegisteredGame>(self, options: G::Options) -> Box<dyn AnyGame> {
             Box::new(Position::<G>::new(options))
         }
     }
@@ -311,7 +313,7 @@ pub fn open_record(record: &GameRecord) -> Result<Box<dyn AnyGame>, RecordError>
     struct OpenRecord<'a>(&'a GameRecord);
     impl GameVisitor for OpenRecord<'_> {
         type Output = Result<Box<dyn AnyGame>, RecordError>;
-        fn visit<G: Game>(self, _options: G::Options) -> Self::Output {
+        fn visit<G: RegisteredGame>(self, _options: G::Options) -> Self::Output {
             Ok(Box::new(Position::<G>::from_record(self.0)?))
         }
     }

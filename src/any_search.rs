@@ -1,10 +1,11 @@
 //! [`AnySearch`]: the Monte Carlo tree search for a game chosen at run
 //! time, its results in notation.
 
-use abstracta_core::{Game, Position};
+use abstracta_core::Position;
 use mcts::{ChildStats, Mcts, MctsOptions, SearchResult, StopHandle};
 
 use crate::player::EngineError;
+use crate::registry::RegisteredGame;
 use crate::AnyGame;
 
 /// A [`Mcts`] search bound to one game type, driven through
@@ -37,14 +38,14 @@ pub trait AnySearch: Send {
     fn reset(&mut self);
 }
 
-/// [`AnySearch`] for the game type `G`.
-pub(crate) struct TypedSearch<G: Game> {
-    mcts: Mcts<G>,
+/// [`AnySearch`] for the game type `G`, searched with its knowledge.
+pub(crate) struct TypedSearch<G: RegisteredGame> {
+    mcts: Mcts<G, G::Knowledge>,
     /// The spec and history of the last position searched.
     synced: Option<(String, Vec<G::Ply>)>,
 }
 
-impl<G: Game> TypedSearch<G> {
+impl<G: RegisteredGame> TypedSearch<G> {
     pub(crate) fn new(options: MctsOptions) -> TypedSearch<G> {
         TypedSearch {
             mcts: Mcts::new(options),
@@ -53,7 +54,7 @@ impl<G: Game> TypedSearch<G> {
     }
 }
 
-impl<G: Game> AnySearch for TypedSearch<G> {
+impl<G: RegisteredGame> AnySearch for TypedSearch<G> {
     fn search(&mut self, game: &dyn AnyGame) -> Result<SearchResult<String>, EngineError> {
         let position = game
             .as_any()

@@ -13,6 +13,10 @@ mod custom_game;
 #[path = "../examples/trace.rs"]
 mod trace;
 
+#[allow(dead_code)]
+#[path = "../examples/random_game.rs"]
+mod random_game;
+
 use abstracta::{Game, Status};
 
 #[test]
@@ -44,4 +48,17 @@ fn the_custom_game_passes_the_kit_and_is_played_to_the_end() {
     assert!(positions > 1000, "{positions}");
     assert!(matches!(game.status(), Status::Finished { .. }));
     assert!(game.status().winner_seat().is_some(), "Hex has no draws");
+}
+
+#[test]
+fn random_game_plays_every_registered_game_to_the_end() {
+    for name in abstracta::registry::main_game_names() {
+        let played = random_game::run(name, 1, 2).unwrap();
+        assert!(played.status.is_finished(), "{name}");
+        assert!(!played.plies.is_empty(), "{name}");
+        assert!(!played.board.is_empty(), "{name}");
+    }
+    let small = random_game::run("whirlwind:size=6", 7, 0).unwrap();
+    assert!(small.status.is_finished());
+    assert!(random_game::run("chess", 1, 0).is_err());
 }

@@ -7,12 +7,13 @@
 //! after which the result is decided (Escabel and Epaminondas check a win
 //! at the start of the winner's next turn, Whirlwind turns have two plies).
 
+use abstracta::registry::RegisteredGame;
 use abstracta_core::conformance::position;
-use abstracta_core::{Game, PlyBuf, Seat};
+use abstracta_core::{CellClaims, PlyBuf, Seat};
 use mcts::{Mcts, MctsOptions, Proof};
 
 /// Whether `seat` wins by force within `depth` plies.
-fn forced_win<G: Game>(game: &G, seat: Seat, depth: u32) -> bool {
+fn forced_win<G: RegisteredGame>(game: &G, seat: Seat, depth: u32) -> bool {
     let status = game.status();
     if status.is_finished() {
         return status.winner_seat() == Some(seat);
@@ -37,7 +38,7 @@ fn forced_win<G: Game>(game: &G, seat: Seat, depth: u32) -> bool {
 
 /// The plies of the side to move after which it wins within `depth` more
 /// plies, and those after which the opponent does.
-fn classify<G: Game>(game: &G, depth: u32) -> (Vec<G::Ply>, Vec<G::Ply>, usize) {
+fn classify<G: RegisteredGame>(game: &G, depth: u32) -> (Vec<G::Ply>, Vec<G::Ply>, usize) {
     let seat = game.to_move_seat();
     let mut plies = PlyBuf::new();
     game.legal_plies(&mut plies);
@@ -61,24 +62,24 @@ fn options(spec: &str) -> MctsOptions {
 
 /// Searches `game` with the deterministic and the 2-thread settings and
 /// checks the best ply is one of `good`.
-fn check_best<G: Game>(what: &str, game: &G, good: &[G::Ply], iters: u64) {
+fn check_best<G: RegisteredGame>(what: &str, game: &G, good: &[G::Ply], iters: u64) {
     for extra in ["seed=1", "threads=2,seed=2"] {
         let spec = format!("iters={iters},{extra}");
-        let r = Mcts::<G>::new(options(&spec)).search(game);
+        let r = Mcts::<G, G::Knowledge>::new(options(&spec)).search(game);
         let best = r.best.expect("a move");
         assert!(
             good.contains(&best),
             "{} {what} [{spec}]: played {best}, good {:?}\n{r}\n{}",
             G::NAME,
             good.iter().map(ToString::to_string).collect::<Vec<_>>(),
-            game.render()
+            game
         );
     }
 }
 
 /// A win in one: the side to move has a forced win within `depth` plies,
 /// and not every ply gives it.
-fn win_in_one<G: Game>(spec: &str, moves: &str, depth: u32, iters: u64) {
+fn win_in_one<G: RegisteredGame>(spec: &str, moves: &str, depth: u32, iters: u64) {
     let game: G = position(spec, moves);
     let (winning, _, total) = classify(&game, depth - 1);
     assert!(
@@ -91,7 +92,7 @@ fn win_in_one<G: Game>(spec: &str, moves: &str, depth: u32, iters: u64) {
 
 /// A loss in one to block: some plies let the opponent win within
 /// `depth` plies, the others (the answers) do not, and none wins at once.
-fn block_loss<G: Game>(spec: &str, moves: &str, depth: u32, iters: u64) {
+fn block_loss<G: RegisteredGame>(spec: &str, moves: &str, depth: u32, iters: u64) {
     let game: G = position(spec, moves);
     let (winning, losing, total) = classify(&game, depth - 1);
     assert!(winning.is_empty(), "{spec} {moves}: the side to move wins");
@@ -234,7 +235,7 @@ fn whirlwind_block_loss_in_one() {
 /// the opposite of such a result.
 /// `engine` is added to the search spec (e.g. to switch game knowledge
 /// off).
-fn solver_agrees<G: Game>(spec: &str, engine: &str, depth: u32, games: u32, iters: u64) -> usize {
+fn solver_agrees<G: RegisteredGame>(spec: &str, engine: &str, depth: u32, games: u32, iters: u64) -> usize {
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
     let mut rng = SmallRng::seed_from_u64(99);
@@ -259,7 +260,7 @@ fn solver_agrees<G: Game>(spec: &str, engine: &str, depth: u32, games: u32, iter
         } else {
             None
         };
-        let r = Mcts::<G>::new(options(&format!("iters={iters},seed=3{engine}"))).search(&game);
+        let r = Mcts::<G, G::Knowledge>::new(options(&format!("iters={iters},seed=3{engine}"))).search(&game);
         let context = format!("{spec} after {:?}: minimax {exact:?}, {r}", line.join(" "));
         match exact {
             Some(v) => {
@@ -319,9 +320,9 @@ fn solver_on_tiny_whirlwind() {
 /// statistics every run.
 #[test]
 fn knowledge_searches_are_deterministic() {
-    fn twice<G: Game>(spec: &str, moves: &str, engine: &str) {
+    fn twice<G: RegisteredGame>(spec: &str, moves: &str, engine: &str) {
         let game: G = position(spec, moves);
-        let search = || Mcts::<G>::new(options(engine)).search(&game);
+        let search = || Mcts::<G, G::Knowledge>::new(options(engine)).search(&game);
         let (a, b) = (search(), search());
         assert_eq!(
             (a.best, a.iterations, a.nodes),
@@ -348,7 +349,7 @@ fn knowledge_searches_are_deterministic() {
 // 95% interval.
 
 /// A player: MCTS with `spec`, or uniformly random when `spec` is empty.
-fn play_match<G: Game>(game_spec: &str, a: &str, b: &str, games: u32) -> (f64, u32) {
+fn play_match<G: RegisteredGame>(game_spec: &str, a: &str, b: &str, games: u32) -> (f64, u32) {
     use rand::rngs::SmallRng;
     use rand::SeedableRng;
     let mut score = 0.0;
@@ -356,7 +357,7 @@ fn play_match<G: Game>(game_spec: &str, a: &str, b: &str, games: u32) -> (f64, u
         let mut game: G = position(game_spec, "");
         // `a` takes the first seat in even games.
         let a_seat = if g % 2 == 0 { Seat::First } else { Seat::Second };
-        let mut engines: Vec<Option<Mcts<G>>> = [a, b]
+        let mut engines: Vec<Option<Mcts<G, G::Knowledge>>> = [a, b]
             .iter()
             .map(|s| (!s.is_empty()).then(|| Mcts::new(options(&format!("{s},seed={g}")))))
             .collect();
@@ -384,7 +385,7 @@ fn selected(what: &str) -> bool {
 }
 
 /// Plays and reports one pairing if `MATCH_ONLY` selects it.
-fn pairing<G: Game>(what: &str, spec: &str, a: &str, b: &str, games: u32) {
+fn pairing<G: RegisteredGame>(what: &str, spec: &str, a: &str, b: &str, games: u32) {
     if selected(what) {
         report(what, play_match::<G>(spec, a, b, games));
     }
@@ -451,7 +452,7 @@ fn strength_matches() {
 // A generator of test positions (run with `--ignored --nocapture`): random
 // games, printing positions that make good win-in-one / block tests.
 
-fn generate<G: Game>(spec: &str, depth: u32, games: u32, max_moves: u32) {
+fn generate<G: RegisteredGame>(spec: &str, depth: u32, games: u32, max_moves: u32) {
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
     let mut rng = SmallRng::seed_from_u64(7);
@@ -517,30 +518,34 @@ fn generate_positions() {
 /// mover holds, a claiming ply leaves its cell with its mover, and a ply
 /// that claims nothing gives no cell to anyone (but a swap, which renames
 /// the seats).
-fn revocable_claims_hold<G: Game>(spec: &str, games: u64) {
+fn revocable_claims_hold<G: RegisteredGame>(spec: &str, games: u64) {
     use rand::{rngs::SmallRng, Rng, SeedableRng};
-    assert_eq!(G::CLAIMS, abstracta_core::Claims::Revocable);
+    assert_eq!(
+        <G::Knowledge as CellClaims<G>>::CLAIMS,
+        abstracta_core::Claims::Revocable
+    );
+    let k = G::Knowledge::default();
     let mut rng = SmallRng::seed_from_u64(3);
     let mut claims = 0;
     for _ in 0..games {
         let mut game: G = position(spec, "");
-        let slots = game.claimable_cells();
+        let slots = k.claimable_cells(&game);
         let mut plies = PlyBuf::new();
         while game.status().is_ongoing() {
             game.legal_plies(&mut plies);
             let mover = game.to_move_seat();
             for &p in &plies {
-                if let Some(slot) = game.claimed_cell(p) {
+                if let Some(slot) = k.claimed_cell(&game, p) {
                     assert_ne!(
-                        game.cell_holder(slot),
+                        k.cell_holder(&game, slot),
                         Some(mover),
                         "{spec}: {p} claims a held cell\n{game}"
                     );
                 }
             }
             let ply = plies[rng.gen_range(0..plies.len())];
-            let claimed = game.claimed_cell(ply);
-            let before: Vec<_> = (0..slots).map(|s| game.cell_holder(s)).collect();
+            let claimed = k.claimed_cell(&game, ply);
+            let before: Vec<_> = (0..slots).map(|s| k.cell_holder(&game, s)).collect();
             let swapped = game.swapped();
             game.play_unchecked(ply);
             if game.swapped() != swapped {
@@ -549,11 +554,11 @@ fn revocable_claims_hold<G: Game>(spec: &str, games: u64) {
             match claimed {
                 Some(slot) => {
                     // Seats keep their names without a swap.
-                    assert_eq!(game.cell_holder(slot), Some(mover), "{spec}: {ply}\n{game}");
+                    assert_eq!(k.cell_holder(&game, slot), Some(mover), "{spec}: {ply}\n{game}");
                     claims += 1;
                 }
                 None => {
-                    let after: Vec<_> = (0..slots).map(|s| game.cell_holder(s)).collect();
+                    let after: Vec<_> = (0..slots).map(|s| k.cell_holder(&game, s)).collect();
                     assert_eq!(before, after, "{spec}: {ply} claims nothing but changed holders");
                 }
             }

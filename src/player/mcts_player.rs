@@ -3,6 +3,7 @@
 use std::fmt;
 use std::time::Instant;
 
+use abstracta_core::knowledge::{NoKnowledge, SearchKnowledge};
 use abstracta_core::Game;
 use mcts::{Mcts, MctsOptions};
 
@@ -14,28 +15,30 @@ use super::{Analysis, ChildLine, Choice, Clock, EngineError, OptionError, Player
 /// its options say `ponder=on` and its host calls [`Player::ponder`].
 /// Given a clock ([`Player::set_clock`]), its next `genmove` searches by
 /// the clock ([`mcts::Mcts::search_clocked`]) instead of its `time` and
-/// `iters`, less the time spent bringing its tree up to the position.
+/// `iters`, less the time spent bringing its tree up to the position. It
+/// searches with the game knowledge `K` (none by default; the registry's
+/// players use the game's own).
 ///
 /// ```
 /// use abstracta::player::{MctsPlayer, Player};
-/// use abstracta::toy::TicTacToe;
+/// use abstracta::toy::{TicTacToe, TicTacToeKnowledge};
 /// use abstracta::Game;
-/// let mut player = MctsPlayer::<TicTacToe>::new("mcts:iters=200".parse().unwrap());
+/// let mut player = MctsPlayer::<TicTacToe, TicTacToeKnowledge>::new("mcts:iters=200".parse().unwrap());
 /// let game = TicTacToe::new(Default::default());
 /// let choice = player.genmove(&game, &[]).unwrap();
 /// assert!(game.is_legal(choice.ply) && choice.win_rate.is_some());
 /// ```
-pub struct MctsPlayer<G: Game> {
+pub struct MctsPlayer<G: Game, K: SearchKnowledge<G> = NoKnowledge> {
     /// The engine; while pondering, a stand-in with the same options (the
     /// engine itself is in `pondering`).
-    mcts: Mcts<G>,
-    pondering: Option<mcts::Ponder<G>>,
+    mcts: Mcts<G, K>,
+    pondering: Option<mcts::Ponder<G, K>>,
     synced: Vec<G::Ply>,
     /// The clock for the next `genmove`.
     clock: Option<Clock>,
 }
 
-impl<G: Game> fmt::Debug for MctsPlayer<G> {
+impl<G: Game, K: SearchKnowledge<G>> fmt::Debug for MctsPlayer<G, K> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("MctsPlayer")
             .field("options", &self.mcts.options().to_string())
@@ -43,11 +46,18 @@ impl<G: Game> fmt::Debug for MctsPlayer<G> {
     }
 }
 
-impl<G: Game> MctsPlayer<G> {
-    /// A search engine with `options`.
-    pub fn new(options: MctsOptions) -> MctsPlayer<G> {
+impl<G: Game, K: SearchKnowledge<G> + Default> MctsPlayer<G, K> {
+    /// A search engine with `options` and the knowledge `K::default()`.
+    pub fn new(options: MctsOptions) -> MctsPlayer<G, K> {
+        MctsPlayer::with_knowledge(options, K::default())
+    }
+}
+
+impl<G: Game, K: SearchKnowledge<G>> MctsPlayer<G, K> {
+    /// A search engine with `options` and the knowledge `knowledge`.
+    pub fn with_knowledge(options: MctsOptions, knowledge: K) -> MctsPlayer<G, K> {
         MctsPlayer {
-            mcts: Mcts::new(options),
+            mcts: Mcts::with_knowledge(options, knowledge),
             pondering: None,
             synced: Vec::new(),
             clock: None,
@@ -102,7 +112,7 @@ impl<G: Game> MctsPlayer<G> {
     }
 }
 
-impl<G: Game> Player<G> for MctsPlayer<G> {
+impl<G: Game, K: SearchKnowledge<G>> Player<G> for MctsPlayer<G, K> {
     fn describe(&self) -> String {
         self.mcts.options().to_string()
     }
@@ -203,7 +213,7 @@ impl<G: Game> Player<G> for MctsPlayer<G> {
             return;
         }
         self.sync(history);
-        let stand_in = Mcts::new(self.mcts.options().clone());
+        let stand_in = Mcts::with_knowledge(self.mcts.options().clone(), self.mcts.knowledge().clone());
         let engine = std::mem::replace(&mut self.mcts, stand_in);
         self.pondering = Some(engine.ponder(game));
     }
@@ -259,7 +269,9 @@ mod tests {
 
     #[test]
     fn a_clock_replaces_the_budget_for_one_genmove() {
-        let mut p = MctsPlayer::<TicTacToe>::new("mcts:iters=1,solver=off".parse().unwrap());
+        let mut p = MctsPlayer::<TicTacToe, abstracta_core::toy::TicTacToeKnowledge>::new(
+            "mcts:iters=1,solver=off".parse().unwrap(),
+        );
         let game = TicTacToe::new(Default::default());
         p.set_clock(Some(Clock::PerPly(Duration::from_millis(60))));
         assert!(game.is_legal(p.genmove(&game, &[]).unwrap().ply));
@@ -280,7 +292,9 @@ mod tests {
 
     #[test]
     fn pondering_mcts_keeps_what_it_learnt_on_the_opponents_time() {
-        let mut p = MctsPlayer::<TicTacToe>::new("mcts:iters=200,solver=off,ponder=on".parse().unwrap());
+        let mut p = MctsPlayer::<TicTacToe, abstracta_core::toy::TicTacToeKnowledge>::new(
+            "mcts:iters=200,solver=off,ponder=on".parse().unwrap(),
+        );
         let mut game = TicTacToe::new(Default::default());
         let mine = p.genmove(&game, &[]).unwrap().ply;
         game.play(mine).unwrap();
@@ -298,14 +312,18 @@ mod tests {
         assert_eq!(p.describe(), "mcts:iters=200,solver=off,ponder=on");
 
         // Without ponder=on nothing runs between requests.
-        let mut q = MctsPlayer::<TicTacToe>::new("mcts:iters=200".parse().unwrap());
+        let mut q = MctsPlayer::<TicTacToe, abstracta_core::toy::TicTacToeKnowledge>::new(
+            "mcts:iters=200".parse().unwrap(),
+        );
         q.ponder(&game, &[mine, theirs]);
         assert!(q.pondering.is_none());
     }
 
     #[test]
     fn a_set_option_while_pondering_takes_the_engine_back() {
-        let mut p = MctsPlayer::<TicTacToe>::new("mcts:iters=100,ponder=on".parse().unwrap());
+        let mut p = MctsPlayer::<TicTacToe, abstracta_core::toy::TicTacToeKnowledge>::new(
+            "mcts:iters=100,ponder=on".parse().unwrap(),
+        );
         let game = TicTacToe::new(Default::default());
         p.ponder(&game, &[]);
         assert!(p.pondering.is_some());

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use abstracta_core::{mix_seed, Game};
+use abstracta_core::mix_seed;
 use mcts::MctsOptions;
 
 use super::{EngineError, EngineSpecError, MctsPlayer, Player, RandomPlayer, SplitWordsError};
@@ -106,7 +106,12 @@ impl EngineSpec {
     /// (for `mcts`, a non-zero `seed` is mixed into the spec's own `seed`
     /// with [`mix_seed`], so that games of a match differ). `cmd:` gives
     /// [`EngineError::External`]: external engines are run by `arena`.
-    pub fn player<G: Game>(&self, seed: u64) -> Result<Box<dyn Player<G>>, EngineError> {
+    /// `mcts` searches with the game's knowledge
+    /// ([`RegisteredGame::Knowledge`](crate::registry::RegisteredGame::Knowledge)).
+    pub fn player<G: crate::registry::RegisteredGame>(
+        &self,
+        seed: u64,
+    ) -> Result<Box<dyn Player<G>>, EngineError> {
         Ok(match self {
             EngineSpec::Random => Box::new(RandomPlayer::new(seed)),
             EngineSpec::Mcts(options) => {
@@ -114,7 +119,7 @@ impl EngineSpec {
                 if seed != 0 {
                     options.seed = mix_seed(options.seed, seed);
                 }
-                Box::new(MctsPlayer::<G>::new(options))
+                Box::new(MctsPlayer::<G, G::Knowledge>::new(options))
             }
             EngineSpec::Cmd { .. } => {
                 return Err(EngineError::External {

@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-use abstracta::registry::{with_game, GameVisitor};
+use abstracta::registry::{with_game, GameVisitor, RegisteredGame};
 use abstracta_core::{perft, random_playout, Game, GameOptions};
 use mcts::{Mcts, MctsOptions};
 use rand::rngs::SmallRng;
@@ -230,12 +230,12 @@ fn relative_speedups(threads: &[usize], a: &Series, b: &Series) -> BTreeMap<Stri
 /// grows, so a time budget would favour the fewer threads). Each engine
 /// starts every search afresh, as an engine does from move to move of a
 /// game; the warm-up round also gets the trees' memory from the system.
-fn mcts_engines<G: Game>(
+fn mcts_engines<G: RegisteredGame>(
     start: &G,
     threads: &[usize],
     budget: Duration,
     engine: &MctsOptions,
-) -> Vec<Mcts<G>> {
+) -> Vec<Mcts<G, G::Knowledge>> {
     let per_search = budget / SCALING_ROUNDS as u32;
     let calibrate = MctsOptions {
         iterations: None,
@@ -243,7 +243,10 @@ fn mcts_engines<G: Game>(
         threads: 1,
         ..engine.clone()
     };
-    let iterations = Mcts::<G>::new(calibrate).search(start).iterations.max(100);
+    let iterations = Mcts::<G, G::Knowledge>::new(calibrate)
+        .search(start)
+        .iterations
+        .max(100);
     threads
         .iter()
         .map(|&t| {
@@ -258,7 +261,7 @@ fn mcts_engines<G: Game>(
 }
 
 /// One search's iterations per second.
-fn mcts_rate<G: Game>(engine: &mut Mcts<G>, start: &G) -> f64 {
+fn mcts_rate<G: RegisteredGame>(engine: &mut Mcts<G, G::Knowledge>, start: &G) -> f64 {
     engine.reset();
     engine.search(start).iterations_per_sec
 }
@@ -299,7 +302,7 @@ fn perft_speed<G: Game>(start: &G, budget: Duration) -> (f64, u32) {
 
 impl GameVisitor for Bench<'_> {
     type Output = BenchResult;
-    fn visit<G: Game>(self, options: G::Options) -> BenchResult {
+    fn visit<G: RegisteredGame>(self, options: G::Options) -> BenchResult {
         let spec = options.spec();
         let start = G::new(options);
         let playouts_per_sec = playouts(&start, self.budget);

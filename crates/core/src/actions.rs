@@ -1,7 +1,8 @@
 //! Integer actions and observation tensors: a game seen the way learning
 //! code (OpenSpiel, PettingZoo, a neural network) wants it.
 //!
-//! A game that offers an [`Encoding`] (through [`Game::encoding`]) numbers
+//! A game that offers an [`Encoding`] (a unit type its crate exports)
+//! numbers
 //! every ply it can ever produce, for given options, with a dense id below
 //! [`num_distinct_actions`](Encoding::num_distinct_actions), and writes a
 //! position as a tensor of `planes x rows x cols` floats. Both are game
@@ -17,9 +18,10 @@
 //!   unless the game's README says otherwise.
 //!
 //! ```
-//! use abstracta_core::{toy::TicTacToe, Game, PlyBuf};
+//! use abstracta_core::actions::{Encoding, TicTacToeEncoding};
+//! use abstracta_core::{toy::TicTacToe, Game};
 //! let game = TicTacToe::new(Default::default());
-//! let encoding = game.encoding().unwrap();
+//! let encoding = TicTacToeEncoding;
 //! assert_eq!(encoding.num_distinct_actions(&game), 10);
 //! let b2 = "b2".parse().unwrap();
 //! let id = encoding.action_of(&game, b2).unwrap();
@@ -39,8 +41,9 @@ use crate::text::{Cells, Stack};
 use crate::toy::{TicTacToe, TicTacToePly};
 
 /// A game's integer action space and observation tensor (see the
-/// [module docs](self)). Implemented by a unit type in each game crate;
-/// [`Game::encoding`] hands out a `'static` reference to it.
+/// [module docs](self)). Implemented by a unit type in each game crate,
+/// which exports it (and the `abstracta` registry hands it out with the
+/// game).
 pub trait Encoding<G: Game>: Sync {
     /// The number of distinct action ids for `game`'s options: every id
     /// is below it.
@@ -186,6 +189,23 @@ impl Grid {
     }
 }
 
+/// The observation of a square board of stacks of side `side`, as the
+/// stacking games (Escabel, Swack) write it: the four planes of
+/// [`Grid::push_stack_planes`], then the "Black to move" plane
+/// ([`black_to_move`]). Its shape is [`stack_observation_shape`].
+pub fn observe_stacks(side: u8, cells: &Cells<Stack>, to_move: Colour, out: &mut Vec<f32>) {
+    out.clear();
+    let grid = Grid::square(side);
+    grid.push_stack_planes(out, cells);
+    grid.push_constant(out, black_to_move(to_move));
+}
+
+/// The shape `[5, side, side]` of [`observe_stacks`].
+pub fn stack_observation_shape(side: u8) -> [usize; 3] {
+    let n = usize::from(side);
+    [5, n, n]
+}
+
 /// `1.0` if `colour` is Black, else `0.0`: the "Black to move" plane.
 pub fn black_to_move(colour: Colour) -> f32 {
     if colour == Colour::Black {
@@ -231,8 +251,6 @@ pub enum ActionError {
 /// Why a game's encoding failed [`check_encoding`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EncodingError {
-    /// The game offers no encoding.
-    Missing,
     /// A legal ply has no id, or one not below the count.
     NoId {
         /// The ply.
@@ -264,7 +282,6 @@ pub enum EncodingError {
 impl fmt::Display for EncodingError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            EncodingError::Missing => f.write_str("the game offers no action encoding"),
             EncodingError::NoId { ply } => write!(f, "legal ply {ply} has no action id below the count"),
             EncodingError::RoundTrip { ply, id } => {
                 write!(f, "action {id} of ply {ply} decodes to another ply")
@@ -286,18 +303,7 @@ impl std::error::Error for EncodingError {}
 /// and the observation has the advertised length with finite values.
 /// Returns the number of positions checked. Each game crate's tests call
 /// it.
-pub fn check_encoding<G: Game>(start: &G, games: usize, seed: u64) -> Result<usize, EncodingError> {
-    check_encoding_with(
-        start.encoding().ok_or(EncodingError::Missing)?,
-        start,
-        games,
-        seed,
-    )
-}
-
-/// [`check_encoding`] for an encoding given directly (one a game does not
-/// offer yet, say).
-pub fn check_encoding_with<G: Game>(
+pub fn check_encoding<G: Game>(
     encoding: &dyn Encoding<G>,
     start: &G,
     games: usize,
@@ -413,7 +419,7 @@ mod tests {
     #[test]
     fn tictactoe_encoding_passes_the_check() {
         let game = TicTacToe::new("tictactoe:pie=on".parse().unwrap());
-        assert!(check_encoding(&game, 50, 1).unwrap() > 200);
+        assert!(check_encoding(&TicTacToeEncoding, &game, 50, 1).unwrap() > 200);
     }
 
     #[test]
@@ -453,7 +459,7 @@ mod tests {
         }
         let game = TicTacToe::new(Default::default());
         // Every ply claims id 0, which decodes to a1 only.
-        let err = check_encoding_with(&Shared, &game, 1, 1).unwrap_err();
+        let err = check_encoding(&Shared, &game, 1, 1).unwrap_err();
         assert!(matches!(err, EncodingError::RoundTrip { .. }), "{err}");
         assert!(err.to_string().contains("decodes to another ply"));
     }

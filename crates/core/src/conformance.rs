@@ -16,7 +16,9 @@ use std::collections::HashSet;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+use crate::claims::{CellClaims, Claims};
 use crate::game::{Game, PlyBuf};
+use crate::knowledge::NoKnowledge;
 use crate::perft::{parse_perft_file, perft};
 use crate::side::{Outcome, Status, Termination};
 use crate::spec::GameOptions;
@@ -32,7 +34,7 @@ pub fn position<G: Game>(spec: &str, moves: &str) -> G {
     let options = G::Options::from_spec(spec).unwrap_or_else(|e| panic!("spec {spec:?}: {e}"));
     let mut game = G::new(options);
     if let Err(e) = game.play_list(moves) {
-        panic!("{spec} after {moves:?}: {e}\n{}", game.render());
+        panic!("{spec} after {moves:?}: {e}\n{game}");
     }
     game
 }
@@ -41,8 +43,25 @@ pub fn position<G: Game>(spec: &str, moves: &str) -> G {
 /// round trips, hashes, seat/colour bookkeeping and status. `candidates`
 /// returns plies to try (legal or not), e.g. every syntactically possible
 /// ply on the board; those not in the legal set must be refused without
-/// changing the position.
+/// changing the position. A game without claims; see
+/// [`check_position_with`] for one whose knowledge claims cells.
 pub fn check_position<G: Game>(game: &G, candidates: &dyn Fn(&G) -> Vec<G::Ply>, context: &str) {
+    check_position_with(game, &NoKnowledge, candidates, context);
+}
+
+/// [`check_position`], and what searches rely on in the cell claims of
+/// `claims` (the game's knowledge type): claimed cells below the count,
+/// no two legal plies claiming one cell,
+/// [`play_claiming`](CellClaims::play_claiming) agreeing with
+/// [`claimed_cell`](CellClaims::claimed_cell) and
+/// [`play_unchecked`](Game::play_unchecked), and with revocable claims
+/// [`check_held_cells`].
+pub fn check_position_with<G: Game, K: CellClaims<G>>(
+    game: &G,
+    claims: &K,
+    candidates: &dyn Fn(&G) -> Vec<G::Ply>,
+    context: &str,
+) {
     let mut plies = PlyBuf::new();
     game.legal_plies(&mut plies);
     let set: HashSet<G::Ply> = plies.iter().copied().collect();
@@ -94,15 +113,15 @@ pub fn check_position<G: Game>(game: &G, candidates: &dyn Fn(&G) -> Vec<G::Ply>,
             "{context}: played past the length cap"
         );
     }
-    let _ = game.render();
+    let _ = game.to_string();
 
     // RAVE keys its statistics by AMAF index: indices must fit the slots,
     // and two legal plies of one position must not share one (their
     // children would then share RAVE statistics).
-    let slots = game.claimable_cells();
+    let slots = claims.claimable_cells(game);
     let mut seen_amaf = HashSet::new();
     for &ply in &plies {
-        let claimed = game.claimed_cell(ply);
+        let claimed = claims.claimed_cell(game, ply);
         if let Some(a) = claimed {
             assert!(
                 a < slots,
@@ -116,7 +135,7 @@ pub fn check_position<G: Game>(game: &G, candidates: &dyn Fn(&G) -> Vec<G::Ply>,
         // `play_claiming` is `claimed_cell` then `play_unchecked`, in one.
         let mut by_claiming = game.clone();
         assert_eq!(
-            by_claiming.play_claiming(ply),
+            claims.play_claiming(&mut by_claiming, ply),
             claimed,
             "{context}: play_claiming({ply}) and claimed_cell disagree"
         );
@@ -125,13 +144,13 @@ pub fn check_position<G: Game>(game: &G, candidates: &dyn Fn(&G) -> Vec<G::Ply>,
         assert!(
             by_claiming.hash() == by_play.hash()
                 && by_claiming.plies_played() == by_play.plies_played()
-                && by_claiming.render() == by_play.render(),
+                && by_claiming.to_string() == by_play.to_string(),
             "{context}: play_claiming({ply}) and play_unchecked reach different positions"
         );
     }
 
-    if G::CLAIMS == crate::Claims::Revocable {
-        check_held_cells(game, context);
+    if K::CLAIMS == Claims::Revocable {
+        check_held_cells(game, claims, context);
     }
 
     for &ply in &plies {
@@ -144,28 +163,28 @@ pub fn check_position<G: Game>(game: &G, candidates: &dyn Fn(&G) -> Vec<G::Ply>,
         }
         let child = check_refused_ply(game, ply, context);
         assert_eq!(
-            child.render(),
-            game.render(),
+            child.to_string(),
+            game.to_string(),
             "{context}: refused {ply} changed the board"
         );
     }
 }
 
 /// Checks what searches rely on when claims are revocable
-/// ([`Claims::Revocable`](crate::Claims::Revocable)): the word-wise
-/// [`retain_held_cells`](Game::retain_held_cells) keeps exactly the slots
-/// that [`cell_holder`](Game::cell_holder) gives to the seat, no slot at or
-/// past [`claimable_cells`](Game::claimable_cells) is held, and every legal
-/// claiming ply leaves its slot with its mover.
-pub fn check_held_cells<G: Game>(game: &G, context: &str) {
-    let slots = game.claimable_cells();
+/// ([`Claims::Revocable`]), in the claims of `claims`: the word-wise
+/// [`retain_held_cells`](CellClaims::retain_held_cells) keeps exactly the
+/// slots that [`cell_holder`](CellClaims::cell_holder) gives to the seat,
+/// no slot at or past [`claimable_cells`](CellClaims::claimable_cells) is
+/// held, and every legal claiming ply leaves its slot with its mover.
+pub fn check_held_cells<G: Game, K: CellClaims<G>>(game: &G, claims: &K, context: &str) {
+    let slots = claims.claimable_cells(game);
     let words = slots.div_ceil(64);
     for seat in [crate::Seat::First, crate::Seat::Second] {
         let mut kept = vec![u64::MAX; words];
-        game.retain_held_cells(seat, &mut kept);
+        claims.retain_held_cells(game, seat, &mut kept);
         for slot in 0..words * 64 {
             let is = kept[slot / 64] >> (slot % 64) & 1 == 1;
-            let held = game.cell_holder(slot) == Some(seat);
+            let held = claims.cell_holder(game, slot) == Some(seat);
             assert!(
                 slot < slots || !held,
                 "{context}: slot {slot} past claimable_cells {slots} is held"
@@ -180,13 +199,13 @@ pub fn check_held_cells<G: Game>(game: &G, context: &str) {
     game.legal_plies(&mut plies);
     let mover = game.to_move_seat();
     for &ply in &plies {
-        let Some(slot) = game.claimed_cell(ply) else {
+        let Some(slot) = claims.claimed_cell(game, ply) else {
             continue;
         };
         let mut child = game.clone();
         child.play_unchecked(ply);
         assert_eq!(
-            child.cell_holder(slot),
+            claims.cell_holder(&child, slot),
             Some(mover),
             "{context}: {ply} claims slot {slot} but does not leave it with its mover"
         );
@@ -298,9 +317,22 @@ pub fn check_refused_ply<G: Game>(game: &G, ply: G::Ply, context: &str) -> G {
 /// [`check_position`] at every ply. Also checks the names
 /// ([`check_names`]), that `random_ply` only returns legal plies, that the
 /// game ends within its cap, and that the options' spec round-trips.
-/// Returns the number of positions checked.
+/// Returns the number of positions checked. A game without claims; see
+/// [`check_random_games_with`] for one whose knowledge claims cells.
 pub fn check_random_games<G: Game>(
     options: &G::Options,
+    games: u32,
+    seed: u64,
+    candidates: impl Fn(&G) -> Vec<G::Ply>,
+) -> u64 {
+    check_random_games_with(options, &NoKnowledge, games, seed, candidates)
+}
+
+/// [`check_random_games`] with the game's cell claims checked too, those
+/// of `claims` (see [`check_position_with`]).
+pub fn check_random_games_with<G: Game, K: CellClaims<G>>(
+    options: &G::Options,
+    claims: &K,
     games: u32,
     seed: u64,
     candidates: impl Fn(&G) -> Vec<G::Ply>,
@@ -320,7 +352,7 @@ pub fn check_random_games<G: Game>(
         let mut history: Vec<String> = Vec::new();
         loop {
             let context = format!("{spec} seed {game_seed} after [{}]", history.join(" "));
-            check_position(&game, &candidates, &context);
+            check_position_with(&game, claims, &candidates, &context);
             positions += 1;
             game.legal_plies(&mut plies);
             let random = game.random_ply(&mut rng);
@@ -551,9 +583,6 @@ mod tests {
         }
         fn last_ply(&self) -> Option<Self::Ply> {
             self.game.last_ply()
-        }
-        fn render(&self) -> String {
-            self.game.render()
         }
     }
 

@@ -17,67 +17,6 @@ use crate::spec::GameOptions;
 /// keeps that allocation when reused.
 pub type PlyBuf<P> = SmallVec<[P; 128]>;
 
-/// Search settings a game recommends, found by matches between engine
-/// settings (the games' READMEs give the measurements). They are defaults
-/// only: an engine spec that sets a value wins.
-///
-/// ```
-/// use abstracta_core::{Game, SearchHints, toy::TicTacToe};
-/// assert_eq!(TicTacToe::SEARCH_HINTS, SearchHints::DEFAULT);
-/// assert_eq!(SearchHints::DEFAULT.uct_exploration, 0.4);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct SearchHints {
-    /// The UCT exploration constant `c` for plain UCT (no RAVE).
-    pub uct_exploration: f64,
-    /// The UCT exploration constant `c` when RAVE statistics are in use.
-    /// RAVE changes how much exploration pays, in opposite directions in
-    /// different games, so it has its own value.
-    pub rave_exploration: f64,
-    /// Whether the search should use the game's decisive and forced plies
-    /// ([`Game::decisive_ply`], [`Game::forced_plies`]) when it expands a
-    /// node.
-    pub decisive: bool,
-    /// Whether playouts should use them too (where finding them costs
-    /// little next to a playout ply).
-    pub decisive_in_playouts: bool,
-    /// Whether playouts should use [`Game::guided_ply`].
-    pub guided: bool,
-    /// How many plies per seat the RAVE pools of playouts hold: the
-    /// children of the best RAVE means at the last expanded nodes of the
-    /// path, from which playouts draw some of their plies. 0 uses none.
-    pub pool: u32,
-    /// Playout plies after which the search ends a playout with
-    /// [`Game::evaluate`]; 0 never does.
-    pub eval_after: u32,
-    /// How many visits the prior of a new child ([`Game::ply_priors`]) is
-    /// worth: the search starts each child as if it had been visited this
-    /// many times with the prior as its win rate. 0 uses no priors.
-    pub prior_visits: u32,
-    /// How long a node's choice of child stands before the search scores
-    /// its children again: a node with `n` visits keeps descending into
-    /// the child it chose for `n / rescan` more visits. 0 scores them at
-    /// every visit. Large branching factors gain most (each scoring reads
-    /// every child).
-    pub rescan: u32,
-}
-
-impl SearchHints {
-    /// The hints of a game that gives none: `c = 0.4` with and without
-    /// RAVE, and no game knowledge in use.
-    pub const DEFAULT: SearchHints = SearchHints {
-        uct_exploration: 0.4,
-        rave_exploration: 0.4,
-        decisive: false,
-        decisive_in_playouts: false,
-        guided: false,
-        pool: 0,
-        eval_after: 0,
-        prior_visits: 0,
-        rescan: 0,
-    };
-}
-
 /// A two-player game with exact rules, as used by perft, MCTS, tournaments
 /// and the engine protocol.
 ///
@@ -100,8 +39,9 @@ impl SearchHints {
 /// assert!(game.play_str("b2").is_err());
 /// ```
 ///
-/// Game states also implement `Display` (the board, as
-/// [`render`](Game::render) writes it) and `Eq`; the games of the
+/// Game states also implement `Display` (the board: coordinates on the
+/// edges, the last ply marked, and a line saying who is to move, colour and
+/// seat, or how the game ended) and `Eq`; the games of the
 /// collection implement `std::hash::Hash` too (not required here: its
 /// `hash` method would clash with [`Game::hash`] in generic code).
 pub trait Game: Clone + fmt::Debug + fmt::Display + Eq + Send + Sync + 'static {
@@ -122,12 +62,6 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Eq + Send + Sync + 'static {
     const NAME: &'static str;
     /// The colour that makes the first ply.
     const FIRST_COLOUR: Colour = Colour::Black;
-    /// Whether plies claim cells, and whether a claim lasts; see
-    /// [`claimed_cell`](Game::claimed_cell).
-    const CLAIMS: Claims = Claims::None;
-    /// Search settings measured to play well in this game, used by tree
-    /// searches when their user sets none.
-    const SEARCH_HINTS: SearchHints = SearchHints::DEFAULT;
 
     /// The start position for `options`.
     fn new(options: Self::Options) -> Self;
@@ -259,52 +193,6 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Eq + Send + Sync + 'static {
         }
     }
 
-    // What a game knows beyond its rules, offered to searches that know no
-    // game (see the `knowledge` module for the concepts and the checks a
-    // game's tests run). Each default knows nothing and costs nothing.
-
-    /// A ply that wins at once for the side to move: after it the game is
-    /// over and the mover has won. `None` when the game knows of none (it
-    /// need not find every such ply).
-    fn decisive_ply(&self) -> Option<Self::Ply> {
-        None
-    }
-
-    /// The forced replies to a threat: when every ply but a few loses at
-    /// once (after it the opponent has won, or has a decisive ply), writes
-    /// those few into `out` (possibly none: every ply loses) and returns
-    /// `true`. Returns `false` when the game sees no such threat; `out` is
-    /// then unspecified.
-    fn forced_plies(&self, _out: &mut PlyBuf<Self::Ply>) -> bool {
-        false
-    }
-
-    /// A heuristic evaluation of an ongoing position: the probability that
-    /// the side to move wins, in `[0, 1]`. `None` when the game offers
-    /// none. Searches use it to end playouts early.
-    fn evaluate(&self) -> Option<f64> {
-        None
-    }
-
-    /// Prior win rates of the legal `plies` of this position, for a search
-    /// that seeds new children with them: writes into `out` (as long as
-    /// `plies`) for each ply an estimate in `[0, 1]` of the probability
-    /// that the side to move wins after it, 0.5 for no opinion, and returns
-    /// `true`. Returns `false` when the game offers no priors (`out` is
-    /// then unspecified). Cheap heuristics (a ply next to the last one,
-    /// one that completes a link) are what it is for; a search weighs
-    /// them by [`SearchHints::prior_visits`].
-    fn ply_priors(&self, _plies: &[Self::Ply], _out: &mut [f32]) -> bool {
-        false
-    }
-
-    /// A playout ply chosen with the game's knowledge (captures, advances,
-    /// answers to threats), or `None` when the game is over. The default is
-    /// [`random_ply`](Game::random_ply).
-    fn guided_ply<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Self::Ply> {
-        self.random_ply(rng)
-    }
-
     /// The 64-bit Zobrist hash of the position. It covers everything that
     /// decides the legal plies and the outcome. The default computes it
     /// [from scratch](Game::hash_from_scratch): a search asks for it a few
@@ -321,121 +209,15 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Eq + Send + Sync + 'static {
     /// Plies played since the start position (including swaps).
     fn plies_played(&self) -> u32;
 
-    /// The effective length cap in plies, if any.
-    fn length_cap(&self) -> Option<u32>;
-
-    /// A cheap guess of how many plies (both sides) the game still lasts
-    /// from here, for a search that shares a game clock over the plies to
-    /// come; `None` (the default) when the game has no better guess than
-    /// its plies played and its [`length_cap`](Game::length_cap). A game
-    /// that fills a board can answer its empty points, say. Only the time
-    /// spent depends on it, never a rule.
-    fn expected_remaining_plies(&self) -> Option<u32> {
+    /// The effective length cap in plies, if any. The default: none.
+    fn length_cap(&self) -> Option<u32> {
         None
     }
 
-    /// The last ply played, if any (renderings mark it).
-    fn last_ply(&self) -> Option<Self::Ply>;
-
-    /// The board as text: coordinates on the edges, the last ply marked, and
-    /// a line saying who is to move (colour and seat) or how the game ended.
-    fn render(&self) -> String;
-
-    /// The game's integer actions and observation tensor, for learning
-    /// code; see [`actions`](crate::actions). `None` if it offers none.
-    fn encoding(&self) -> Option<&'static dyn crate::actions::Encoding<Self>> {
+    /// The last ply played, if any (renderings mark it). The default says
+    /// none; the games of the collection keep it.
+    fn last_ply(&self) -> Option<Self::Ply> {
         None
-    }
-
-    // What a game knows about claims. A search that shares statistics
-    // between plies claiming the same cell (all-moves-as-first, RAVE)
-    // reads these; other callers can ignore them.
-
-    /// The cell `ply` claims for the seat that plays it, as a dense index
-    /// below [`claimable_cells`](Game::claimable_cells), or `None` if it
-    /// claims none. Two different legal plies of one position claim
-    /// different cells. Used only when [`CLAIMS`](Game::CLAIMS) is not
-    /// [`Claims::None`].
-    fn claimed_cell(&self, _ply: Self::Ply) -> Option<usize> {
-        None
-    }
-
-    /// Plays the legal `ply` as [`play_unchecked`](Game::play_unchecked)
-    /// does and returns the cell it claims, as
-    /// [`claimed_cell`](Game::claimed_cell) says before the ply: one call
-    /// for searches that record the claim of every playout ply. A game
-    /// whose play finds the claim on its way (the squares, a height)
-    /// overrides it to skip the second lookup.
-    fn play_claiming(&mut self, ply: Self::Ply) -> Option<usize> {
-        let cell = self.claimed_cell(ply);
-        self.play_unchecked(ply);
-        cell
-    }
-
-    /// The number of distinct [`claimed_cell`](Game::claimed_cell) values.
-    fn claimable_cells(&self) -> usize {
-        0
-    }
-
-    /// The seat that holds `cell` in this position, or `None` if no seat
-    /// does. Meaningful when [`CLAIMS`](Game::CLAIMS) is
-    /// [`Claims::Revocable`]: a claim then counts only if its seat still
-    /// holds the cell at the end of a game.
-    fn cell_holder(&self, _cell: usize) -> Option<Seat> {
-        None
-    }
-
-    /// Clears in `cells` (a bitset over claimable cells, bit `i % 64` of
-    /// word `i / 64`) every cell that `seat` does not hold in this position,
-    /// as [`cell_holder`](Game::cell_holder) says. The default asks cell by
-    /// cell; a game whose cells line up with its bitboards can mask whole
-    /// words instead.
-    fn retain_held_cells(&self, seat: Seat, cells: &mut [u64]) {
-        for (w, word) in cells.iter_mut().enumerate() {
-            let mut bits = *word;
-            while bits != 0 {
-                let b = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                if self.cell_holder(w * 64 + b) != Some(seat) {
-                    *word &= !(1 << b);
-                }
-            }
-        }
-    }
-}
-
-/// Whether a game's plies claim cells, and whether a claim lasts.
-///
-/// A *claim* is what a placement does: the ply puts the mover's mark on one
-/// cell ([`Game::claimed_cell`]). In games where claims matter whatever the
-/// order they were made in, a search can learn from every ply of a playout
-/// at once (all-moves-as-first statistics).
-///
-/// ```
-/// use abstracta_core::{Claims, Game, toy::TicTacToe};
-/// assert_eq!(TicTacToe::CLAIMS, Claims::Lasting);
-/// assert!(Claims::Revocable.any());
-/// assert!(!Claims::None.any());
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Claims {
-    /// Plies claim nothing a search could compare (they move or capture).
-    None,
-    /// A claimed cell stays its claimant's for the rest of the game.
-    Lasting,
-    /// A claim can be taken away later (an Ecalper stone can be replaced):
-    /// [`Game::cell_holder`] says who holds a cell now. A seat comes to
-    /// hold a cell only by a ply of its own that claims it, and no legal
-    /// ply claims a cell its mover holds already, so the cells a seat holds
-    /// at the end of a game are the ones it claimed and kept (searches
-    /// rely on this).
-    Revocable,
-}
-
-impl Claims {
-    /// Whether plies claim cells at all.
-    pub const fn any(self) -> bool {
-        !matches!(self, Claims::None)
     }
 }
 

@@ -1,21 +1,29 @@
 //! What a game knows beyond its rules, as concepts a search can use without
 //! knowing the game.
 //!
-//! The [`Game`] trait offers four optional methods, each with a default that
-//! knows nothing:
+//! A game's knowledge lives on a type of its own (usually zero-sized, such
+//! as `EscabelKnowledge` next to `Escabel`), which implements
+//! [`Knowledge<G>`](Knowledge) and [`CellClaims<G>`](crate::claims::CellClaims)
+//! for its game; the game type implements the rules only. [`Knowledge`]
+//! offers, each with a default that knows nothing:
 //!
-//! * [`Game::decisive_ply`]: a ply that wins at once for the side to move
-//!   (after it the game is over, won by the mover).
-//! * [`Game::forced_plies`]: the anti-decisive plies. When the opponent
-//!   threatens to win at once, every ply but the few that parry the threat
-//!   loses at once: after it the opponent has won (a win checked at the
-//!   start of the opponent's turn) or has a decisive ply.
-//! * [`Game::evaluate`]: the probability that the side to move wins, for
-//!   searches that end playouts early where random playouts say little.
-//! * [`Game::guided_ply`]: a playout ply that prefers what the game knows to
-//!   be good (captures, advances), not necessarily uniform.
-//! * [`Game::ply_priors`]: prior win rates of the legal plies, which a search
-//!   can give new children before it has visited them.
+//! * [`Knowledge::decisive_ply`]: a ply that wins at once for the side to
+//!   move (after it the game is over, won by the mover).
+//! * [`Knowledge::forced_plies`]: the anti-decisive plies. When the
+//!   opponent threatens to win at once, every ply but the few that parry
+//!   the threat loses at once: after it the opponent has won (a win checked
+//!   at the start of the opponent's turn) or has a decisive ply.
+//! * [`Knowledge::evaluate`]: the probability that the side to move wins,
+//!   for searches that end playouts early where random playouts say little.
+//! * [`Knowledge::guided_ply`]: a playout ply that prefers what the game
+//!   knows to be good (captures, advances), not necessarily uniform.
+//! * [`Knowledge::ply_priors`]: prior win rates of the legal plies, which a
+//!   search can give new children before it has visited them.
+//! * [`Knowledge::expected_remaining_plies`]: a guess of the game's length,
+//!   for time management.
+//!
+//! Searches take both traits at once as [`SearchKnowledge`];
+//! [`NoKnowledge`] knows nothing about any game.
 //!
 //! The games implement them in their own crates, cheaply with their
 //! bitboards. What they claim is checked by brute force against any other
@@ -23,12 +31,12 @@
 //! implementations) with [`check_claims`]:
 //!
 //! ```
-//! use abstracta_core::{knowledge, toy::TicTacToe, Game};
+//! use abstracta_core::{knowledge, toy::{TicTacToe, TicTacToeKnowledge}, Game};
 //! let mut game = TicTacToe::new(Default::default());
 //! game.play_list("a1 b1 a2 b2").unwrap();
-//! // The toy game claims nothing, so there is nothing to refute; the brute
-//! // force itself finds the win.
-//! assert_eq!(knowledge::check_claims(&game, &game), Ok(()));
+//! // The toy game's knowledge finds the win by brute force, and the check
+//! // finds no claim to refute.
+//! assert_eq!(knowledge::check_claims(&game, &TicTacToeKnowledge, &game), Ok(()));
 //! assert!(knowledge::wins_at_once(&game, "a3".parse().unwrap()));
 //! assert!(knowledge::loses_at_once(&game, "c3".parse().unwrap()));
 //! ```
@@ -36,7 +44,95 @@
 use rand::Rng;
 use thiserror::Error;
 
+use crate::claims::CellClaims;
 use crate::game::{Game, PlyBuf};
+
+/// What a game knows beyond its rules, implemented on a knowledge type
+/// `Self` for game `G` (see the [module](self) documentation). Every
+/// default knows nothing and costs nothing.
+///
+/// ```
+/// use abstracta_core::knowledge::{Knowledge, NoKnowledge};
+/// use abstracta_core::{toy::TicTacToe, Game};
+/// let game = TicTacToe::new(Default::default());
+/// assert_eq!(NoKnowledge.decisive_ply(&game), None);
+/// assert_eq!(NoKnowledge.evaluate(&game), None);
+/// ```
+pub trait Knowledge<G: Game> {
+    /// A ply that wins at once for the side to move in `game`: after it
+    /// the game is over and the mover has won. `None` when the game knows
+    /// of none (it need not find every such ply).
+    fn decisive_ply(&self, _game: &G) -> Option<G::Ply> {
+        None
+    }
+
+    /// The forced replies to a threat: when every ply but a few loses at
+    /// once (after it the opponent has won, or has a decisive ply), writes
+    /// those few into `out` (possibly none: every ply loses) and returns
+    /// `true`. Returns `false` when the game sees no such threat; `out` is
+    /// then unspecified.
+    fn forced_plies(&self, _game: &G, _out: &mut PlyBuf<G::Ply>) -> bool {
+        false
+    }
+
+    /// A heuristic evaluation of an ongoing position: the probability that
+    /// the side to move wins, in `[0, 1]`. `None` when the game offers
+    /// none. Searches use it to end playouts early.
+    fn evaluate(&self, _game: &G) -> Option<f64> {
+        None
+    }
+
+    /// Prior win rates of the legal `plies` of `game`, for a search that
+    /// seeds new children with them: writes into `out` (as long as
+    /// `plies`) for each ply an estimate in `[0, 1]` of the probability
+    /// that the side to move wins after it, 0.5 for no opinion, and returns
+    /// `true`. Returns `false` when the game offers no priors (`out` is
+    /// then unspecified). Cheap heuristics (a ply next to the last one,
+    /// one that completes a link) are what it is for; a search weighs
+    /// them by its own setting (MCTS: `prior=N`).
+    fn ply_priors(&self, _game: &G, _plies: &[G::Ply], _out: &mut [f32]) -> bool {
+        false
+    }
+
+    /// A playout ply chosen with the game's knowledge (captures, advances,
+    /// answers to threats), or `None` when the game is over. The default is
+    /// [`random_ply`](Game::random_ply).
+    fn guided_ply<R: Rng + ?Sized>(&self, game: &G, rng: &mut R) -> Option<G::Ply> {
+        game.random_ply(rng)
+    }
+
+    /// A cheap guess of how many plies (both sides) `game` still lasts
+    /// from here, for a search that shares a game clock over the plies to
+    /// come; `None` (the default) when the game has no better guess than
+    /// its plies played and its [`length_cap`](Game::length_cap). A game
+    /// that fills a board can answer its empty points, say. Only the time
+    /// spent depends on it, never a rule.
+    fn expected_remaining_plies(&self, _game: &G) -> Option<u32> {
+        None
+    }
+}
+
+/// Everything a search takes from a game's knowledge: [`Knowledge`] and
+/// [`CellClaims`], on a type that is cheap to share between threads.
+/// Implemented for every such type.
+pub trait SearchKnowledge<G: Game>: Knowledge<G> + CellClaims<G> + Clone + Send + Sync + 'static {}
+
+impl<G: Game, K: Knowledge<G> + CellClaims<G> + Clone + Send + Sync + 'static> SearchKnowledge<G> for K {}
+
+/// The knowledge of a game that offers none: every default, for any game.
+///
+/// ```
+/// use abstracta_core::claims::{CellClaims, Claims};
+/// use abstracta_core::knowledge::NoKnowledge;
+/// use abstracta_core::toy::TicTacToe;
+/// assert_eq!(<NoKnowledge as CellClaims<TicTacToe>>::CLAIMS, Claims::None);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct NoKnowledge;
+
+impl<G: Game> Knowledge<G> for NoKnowledge {}
+
+impl<G: Game> CellClaims<G> for NoKnowledge {}
 
 /// Whether playing `ply` (legal in `game`) ends the game with a win for the
 /// seat that plays it.
@@ -68,7 +164,7 @@ pub fn loses_at_once<G: Game>(game: &G, ply: G::Ply) -> bool {
 
 /// Writes into `out` the legal plies after which the opponent has not won.
 ///
-/// A building block for [`Game::forced_plies`] in games whose win is
+/// A building block for [`Knowledge::forced_plies`] in games whose win is
 /// checked at the start of the winner's turn: once the opponent has made
 /// its winning shape, only the plies that break it are left. It plays every
 /// legal ply, so a game calls it only when a cheap test saw the threat.
@@ -86,22 +182,22 @@ pub fn plies_not_conceding<G: Game>(game: &G, out: &mut PlyBuf<G::Ply>) {
 /// refutes (see [`check_claims`]). Plies are given in notation.
 #[derive(Clone, Debug, PartialEq, Error)]
 pub enum ClaimError {
-    /// [`Game::decisive_ply`] named a ply that is not legal.
+    /// [`Knowledge::decisive_ply`] named a ply that is not legal.
     #[error("the decisive ply {0} is not legal")]
     IllegalDecisive(String),
-    /// [`Game::decisive_ply`] named a ply that does not win at once.
+    /// [`Knowledge::decisive_ply`] named a ply that does not win at once.
     #[error("the ply {0} is claimed to win at once but does not")]
     NotDecisive(String),
-    /// [`Game::forced_plies`] named a ply that is not legal.
+    /// [`Knowledge::forced_plies`] named a ply that is not legal.
     #[error("the forced ply {0} is not legal")]
     IllegalForced(String),
-    /// [`Game::forced_plies`] left out a ply that does not lose at once.
+    /// [`Knowledge::forced_plies`] left out a ply that does not lose at once.
     #[error("the ply {0} was left out of the forced plies but does not lose at once")]
     NotForced(String),
-    /// [`Game::evaluate`] gave a value outside `[0, 1]`.
+    /// [`Knowledge::evaluate`] gave a value outside `[0, 1]`.
     #[error("the evaluation {0} is not a probability in [0, 1]")]
     BadEvaluation(f64),
-    /// [`Game::ply_priors`] gave a value outside `[0, 1]` for a ply.
+    /// [`Knowledge::ply_priors`] gave a value outside `[0, 1]` for a ply.
     #[error("the prior {prior} of the ply {ply} is not a probability in [0, 1]")]
     BadPrior {
         /// The ply, in notation.
@@ -109,23 +205,27 @@ pub enum ClaimError {
         /// The prior it was given.
         prior: f32,
     },
-    /// [`Game::guided_ply`] gave an illegal ply, or none in an ongoing game
+    /// [`Knowledge::guided_ply`] gave an illegal ply, or none in an ongoing game
     /// (or one in a finished game).
     #[error("the guided ply {0} is wrong here")]
     BadGuided(String),
 }
 
-/// Checks what `game` claims to know against `truth`, another
-/// implementation of the same rules in the same position: a decisive ply
+/// Checks what `knowledge` claims to know of `game` against `truth`,
+/// another implementation of the same rules in the same position: a decisive ply
 /// must win at once in `truth`; every legal ply of `truth` left out of the
 /// forced plies must lose at once there, and every forced ply must be
 /// legal; an evaluation and every prior of a legal ply must be a
 /// probability; a guided ply (drawn with a fixed seed) must be legal in
 /// `truth`.
-pub fn check_claims<G: Game, T: Game<Ply = G::Ply>>(game: &G, truth: &T) -> Result<(), ClaimError> {
+pub fn check_claims<G: Game, K: Knowledge<G>, T: Game<Ply = G::Ply>>(
+    game: &G,
+    knowledge: &K,
+    truth: &T,
+) -> Result<(), ClaimError> {
     let mut legal = PlyBuf::new();
     truth.legal_plies(&mut legal);
-    if let Some(ply) = game.decisive_ply() {
+    if let Some(ply) = knowledge.decisive_ply(game) {
         if !legal.contains(&ply) {
             return Err(ClaimError::IllegalDecisive(ply.to_string()));
         }
@@ -134,7 +234,7 @@ pub fn check_claims<G: Game, T: Game<Ply = G::Ply>>(game: &G, truth: &T) -> Resu
         }
     }
     let mut forced = PlyBuf::new();
-    if game.forced_plies(&mut forced) {
+    if knowledge.forced_plies(game, &mut forced) {
         if let Some(ply) = forced.iter().find(|p| !legal.contains(p)) {
             return Err(ClaimError::IllegalForced(ply.to_string()));
         }
@@ -146,14 +246,14 @@ pub fn check_claims<G: Game, T: Game<Ply = G::Ply>>(game: &G, truth: &T) -> Resu
         }
     }
     if truth.status().is_ongoing() {
-        if let Some(value) = game.evaluate() {
+        if let Some(value) = knowledge.evaluate(game) {
             if !(0.0..=1.0).contains(&value) {
                 return Err(ClaimError::BadEvaluation(value));
             }
         }
     }
     let mut priors = vec![f32::NAN; legal.len()];
-    if game.ply_priors(&legal, &mut priors) {
+    if knowledge.ply_priors(game, &legal, &mut priors) {
         if let Some((ply, &prior)) = legal
             .iter()
             .zip(&priors)
@@ -166,18 +266,22 @@ pub fn check_claims<G: Game, T: Game<Ply = G::Ply>>(game: &G, truth: &T) -> Resu
         }
     }
     let mut rng = crate::seeded_rng(truth.hash_from_scratch());
-    match game.guided_ply(&mut rng) {
+    match knowledge.guided_ply(game, &mut rng) {
         Some(ply) if !legal.contains(&ply) => Err(ClaimError::BadGuided(ply.to_string())),
         None if !legal.is_empty() => Err(ClaimError::BadGuided("(none)".into())),
         _ => Ok(()),
     }
 }
 
-/// Plays guided plies ([`Game::guided_ply`]) until the game ends; returns
-/// the final status. The knowledge-guided counterpart of
+/// Plays guided plies (`knowledge`'s [`Knowledge::guided_ply`]) until the
+/// game ends; returns the final status. The knowledge-guided counterpart of
 /// [`random_playout`](crate::random_playout).
-pub fn guided_playout<G: Game, R: Rng + ?Sized>(game: &mut G, rng: &mut R) -> crate::Status {
-    while let Some(ply) = game.guided_ply(rng) {
+pub fn guided_playout<G: Game, K: Knowledge<G>, R: Rng + ?Sized>(
+    game: &mut G,
+    knowledge: &K,
+    rng: &mut R,
+) -> crate::Status {
+    while let Some(ply) = knowledge.guided_ply(game, rng) {
         game.play_unchecked(ply);
     }
     game.status()

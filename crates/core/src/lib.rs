@@ -1,5 +1,6 @@
-//! The shared foundation of abstracta: the [`Game`] trait, seats, colours
-//! and outcomes, bitboards and board geometry, notation and game specs,
+//! The shared foundation of abstracta: the [`Game`] trait (the rules),
+//! the optional [`Knowledge`] and [`CellClaims`] traits (what a game knows
+//! beyond its rules, for searches), seats, colours and outcomes, bitboards and board geometry, notation and game specs,
 //! perft, a toy game (tic-tac-toe with a pie rule) and, with the
 //! `conformance` feature, the conformance kit every game's tests run.
 //!
@@ -44,6 +45,7 @@
 
 pub mod actions;
 pub mod bitboard;
+pub mod claims;
 #[cfg(any(test, feature = "conformance"))]
 pub mod conformance;
 pub mod error;
@@ -71,14 +73,16 @@ pub use rand;
 pub use serde as __serde;
 
 pub use bitboard::{BitBoard, Geometry, Shape};
+pub use claims::{CellClaims, Claims};
 pub use error::{ParsePlyError, PlayError, PlyListError, SpecError};
-pub use game::{parse_ply_list, random_playout, split_ply_list, Claims, Game, PlyBuf, SearchHints};
+pub use game::{parse_ply_list, random_playout, split_ply_list, Game, PlyBuf};
+pub use knowledge::{Knowledge, NoKnowledge, SearchKnowledge};
 pub use perft::perft;
 pub use point::Point;
 pub use position::{join_plies, Position};
 pub use record::{GameRecord, RecordError};
 pub use side::{Colour, Outcome, ParseColourError, Seat, Status, Termination};
-pub use spec::{GameOptions, GameSpec, LengthCap};
+pub use spec::{GameOptions, GameSpec, LengthCap, NoOptions};
 pub use text::{Cells, CellsError, ParseStackError, Stack};
 pub use turn::Turn;
 pub use zobrist::mix_seed;
@@ -117,11 +121,13 @@ macro_rules! for_width {
 
 /// The names most callers want: `use abstracta_core::prelude::*;`.
 pub mod prelude {
-    pub use crate::game::{random_playout, Claims, Game, PlyBuf};
+    pub use crate::claims::{CellClaims, Claims};
+    pub use crate::game::{random_playout, Game, PlyBuf};
+    pub use crate::knowledge::{Knowledge, NoKnowledge, SearchKnowledge};
     pub use crate::rand::rngs::SmallRng;
     pub use crate::rand::{Rng, SeedableRng};
     pub use crate::seeded_rng;
     pub use crate::side::{Colour, Outcome, Seat, Status, Termination};
-    pub use crate::spec::{GameOptions, GameSpec, LengthCap};
+    pub use crate::spec::{GameOptions, GameSpec, LengthCap, NoOptions};
     pub use crate::{Cells, GameRecord, PlayError, Point, Position, SpecError};
 }

@@ -159,9 +159,9 @@ impl<G: Game> Position<G> {
 }
 
 impl<G: Game> fmt::Display for Position<G> {
-    /// The current board ([`Game::render`]).
+    /// The current board (the game's `Display`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.game.render())
+        fmt::Display::fmt(&self.game, f)
     }
 }
 
@@ -229,6 +229,6 @@ mod tests {
         p.restart();
         assert!(p.history().is_empty());
         assert_eq!(p.game().hash(), p.start().hash());
-        assert_eq!(p.to_string(), p.game().render());
+        assert_eq!(p.to_string(), p.game().to_string());
     }
 }

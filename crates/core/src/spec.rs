@@ -323,6 +323,81 @@ pub trait GameOptions:
     }
 }
 
+/// The options of a game that has none: its spec is the bare name
+/// (`G::NAME`), and no key is accepted. A game writes
+/// `type Options = NoOptions<Self>;` and needs no options type of its own.
+///
+/// ```
+/// use abstracta_core::spec::{GameOptions, NoOptions};
+/// use abstracta_core::toy::TicTacToe;
+/// let options: NoOptions<TicTacToe> = "tictactoe".parse().unwrap();
+/// assert_eq!(options.to_string(), "tictactoe");
+/// assert!("tictactoe:pie=on".parse::<NoOptions<TicTacToe>>().is_err());
+/// ```
+pub struct NoOptions<G>(std::marker::PhantomData<fn() -> G>);
+
+impl<G> NoOptions<G> {
+    /// The one value (for `Game::options` to return a reference to).
+    pub const NEW: NoOptions<G> = NoOptions(std::marker::PhantomData);
+}
+
+impl<G> Clone for NoOptions<G> {
+    fn clone(&self) -> Self {
+        NoOptions::NEW
+    }
+}
+
+impl<G> fmt::Debug for NoOptions<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("NoOptions")
+    }
+}
+
+impl<G> Default for NoOptions<G> {
+    fn default() -> Self {
+        NoOptions::NEW
+    }
+}
+
+impl<G> PartialEq for NoOptions<G> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl<G> Eq for NoOptions<G> {}
+
+impl<G> std::hash::Hash for NoOptions<G> {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+
+impl<G: crate::Game> fmt::Display for NoOptions<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.spec())
+    }
+}
+
+impl<G: crate::Game> FromStr for NoOptions<G> {
+    type Err = SpecError;
+
+    fn from_str(text: &str) -> Result<Self, SpecError> {
+        Self::from_spec(text)
+    }
+}
+
+impl<G: crate::Game> GameOptions for NoOptions<G> {
+    const GAME: &'static str = G::NAME;
+    const KEYS: &'static [&'static str] = &[];
+
+    fn set(&mut self, key: &str, _value: &str) -> Result<(), SpecError> {
+        Err(Self::unknown_key(key))
+    }
+
+    fn to_pairs(&self) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
+}
+
 /// A [`SpecError::BadValue`] for `game`'s option `key`.
 pub fn bad_value(game: &str, key: &str, value: &str, expected: &str) -> SpecError {
     SpecError::BadValue {

@@ -7,8 +7,10 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::claims::{CellClaims, Claims};
 use crate::error::{ParsePlyError, SpecError};
-use crate::game::{Claims, Game, PlyBuf};
+use crate::game::{Game, PlyBuf};
+use crate::knowledge::Knowledge;
 use crate::point::Point;
 use crate::side::{Colour, Status};
 use crate::spec::{CommonOptions, GameOptions};
@@ -129,7 +131,33 @@ impl TicTacToe {
 
 impl fmt::Display for TicTacToe {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.render())
+        for row in (0..3).rev() {
+            write!(f, "{} ", row + 1)?;
+            for col in 0..3 {
+                let here = Some(TicTacToePly::Place(Point::new(col, row))) == self.turn.last();
+                let mark = match self.cells[usize::from(row * 3 + col)] {
+                    Some(Colour::Black) => 'x',
+                    Some(Colour::White) => 'o',
+                    None => '.',
+                };
+                if here {
+                    write!(f, "({mark})")?;
+                } else {
+                    write!(f, " {mark} ")?;
+                }
+            }
+            writeln!(f)?;
+        }
+        writeln!(f, "   a  b  c")?;
+        match self.status() {
+            Status::Ongoing => writeln!(
+                f,
+                "{} ({} player) to move",
+                self.turn.to_move(),
+                self.to_move_seat()
+            ),
+            st => writeln!(f, "{st}"),
+        }
     }
 }
 
@@ -137,7 +165,6 @@ impl Game for TicTacToe {
     type Ply = TicTacToePly;
     type Options = TicTacToeOptions;
     const NAME: &'static str = "tictactoe";
-    const CLAIMS: Claims = Claims::Lasting;
 
     fn new(options: TicTacToeOptions) -> Self {
         TicTacToe {
@@ -191,25 +218,6 @@ impl Game for TicTacToe {
         }
     }
 
-    // Knowledge by brute force: the game is small enough for searches'
-    // use of decisive and forced plies to be checked against exhaustive
-    // minimax (they are used only when a search asks, `decisive=on`).
-
-    fn decisive_ply(&self) -> Option<TicTacToePly> {
-        let mut plies = PlyBuf::new();
-        self.legal_plies(&mut plies);
-        plies
-            .into_iter()
-            .find(|&p| crate::knowledge::wins_at_once(self, p))
-    }
-
-    fn forced_plies(&self, out: &mut PlyBuf<TicTacToePly>) -> bool {
-        self.legal_plies(out);
-        let all = out.len();
-        out.retain(|p| !crate::knowledge::loses_at_once(self, *p));
-        out.len() < all
-    }
-
     fn status(&self) -> Status {
         if let Some(c) = self.line_winner() {
             return Status::win(c, self.seat_of(c));
@@ -246,50 +254,43 @@ impl Game for TicTacToe {
     fn length_cap(&self) -> Option<u32> {
         self.options.common.cap.resolve(None)
     }
+}
 
-    fn encoding(&self) -> Option<&'static dyn crate::actions::Encoding<Self>> {
-        Some(&crate::actions::TicTacToeEncoding)
+/// The toy game's knowledge, by brute force: the game is small enough for
+/// searches' use of decisive and forced plies to be checked against
+/// exhaustive minimax (they are used only when a search asks,
+/// `decisive=on`). Its plies claim cells for good.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TicTacToeKnowledge;
+
+impl Knowledge<TicTacToe> for TicTacToeKnowledge {
+    fn decisive_ply(&self, game: &TicTacToe) -> Option<TicTacToePly> {
+        let mut plies = PlyBuf::new();
+        game.legal_plies(&mut plies);
+        plies
+            .into_iter()
+            .find(|&p| crate::knowledge::wins_at_once(game, p))
     }
 
-    fn render(&self) -> String {
-        let mut s = String::new();
-        for row in (0..3).rev() {
-            s.push_str(&format!("{} ", row + 1));
-            for col in 0..3 {
-                let here = Some(TicTacToePly::Place(Point::new(col, row))) == self.turn.last();
-                let mark = match self.cells[usize::from(row * 3 + col)] {
-                    Some(Colour::Black) => 'x',
-                    Some(Colour::White) => 'o',
-                    None => '.',
-                };
-                s.push_str(&if here {
-                    format!("({mark})")
-                } else {
-                    format!(" {mark} ")
-                });
-            }
-            s.push('\n');
-        }
-        s.push_str("   a  b  c\n");
-        match self.status() {
-            Status::Ongoing => s.push_str(&format!(
-                "{} ({} player) to move\n",
-                self.turn.to_move(),
-                self.to_move_seat()
-            )),
-            st => s.push_str(&format!("{st}\n")),
-        }
-        s
+    fn forced_plies(&self, game: &TicTacToe, out: &mut PlyBuf<TicTacToePly>) -> bool {
+        game.legal_plies(out);
+        let all = out.len();
+        out.retain(|p| !crate::knowledge::loses_at_once(game, *p));
+        out.len() < all
     }
+}
 
-    fn claimed_cell(&self, ply: TicTacToePly) -> Option<usize> {
+impl CellClaims<TicTacToe> for TicTacToeKnowledge {
+    const CLAIMS: Claims = Claims::Lasting;
+
+    fn claimed_cell(&self, _game: &TicTacToe, ply: TicTacToePly) -> Option<usize> {
         match ply {
             TicTacToePly::Place(p) => Some(usize::from(p.row * 3 + p.col)),
             TicTacToePly::Swap => None,
         }
     }
 
-    fn claimable_cells(&self) -> usize {
+    fn claimable_cells(&self, _game: &TicTacToe) -> usize {
         9
     }
 }
@@ -297,7 +298,7 @@ impl Game for TicTacToe {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::conformance::{check_perft_text, check_random_games, position};
+    use crate::conformance::{check_perft_text, check_random_games_with, position};
     use crate::side::Seat;
 
     #[test]
@@ -309,7 +310,15 @@ mod tests {
             "tictactoe:pie=on,cap=5",
         ] {
             let options = TicTacToeOptions::from_spec(spec).unwrap();
-            assert!(check_random_games::<TicTacToe>(&options, 30, 7, TicTacToe::all_plies) > 30);
+            assert!(
+                check_random_games_with::<TicTacToe, _>(
+                    &options,
+                    &TicTacToeKnowledge,
+                    30,
+                    7,
+                    TicTacToe::all_plies
+                ) > 30
+            );
         }
     }
 
@@ -324,7 +333,7 @@ mod tests {
     #[test]
     fn a_game_without_a_length_guess_says_none() {
         let game = TicTacToe::new(TicTacToeOptions::default());
-        assert_eq!(game.expected_remaining_plies(), None);
+        assert_eq!(TicTacToeKnowledge.expected_remaining_plies(&game), None);
     }
 
     #[test]
@@ -333,12 +342,7 @@ mod tests {
         assert_eq!(game.to_move_colour(), Colour::White);
         assert_eq!(game.to_move_seat(), Seat::First);
         let won: TicTacToe = position("tictactoe:pie=on", "a1 swap b1 a2 b2 c3 b3");
-        assert_eq!(
-            won.status(),
-            Status::win(Colour::White, Seat::First),
-            "{}",
-            won.render()
-        );
+        assert_eq!(won.status(), Status::win(Colour::White, Seat::First), "{}", won);
     }
 
     #[test]

@@ -64,7 +64,7 @@ impl Encoding<Ecalper> for EcalperEncoding {
 
 #[cfg(test)]
 mod tests {
-    use abstracta_core::actions::check_encoding;
+    use abstracta_core::actions::{check_encoding, Encoding};
     use abstracta_core::Game;
 
     use crate::Ecalper;
@@ -73,7 +73,8 @@ mod tests {
     fn every_legal_ply_round_trips_through_its_action_id() {
         for spec in ["ecalper:size=3,pie=on", "ecalper:size=5", "ecalper"] {
             let game = Ecalper::new(spec.parse().unwrap());
-            let positions = check_encoding(&game, 6, 17).unwrap_or_else(|e| panic!("{spec}: {e}"));
+            let positions = check_encoding(&crate::EcalperEncoding, &game, 6, 17)
+                .unwrap_or_else(|e| panic!("{spec}: {e}"));
             assert!(positions > 20, "{spec}: {positions}");
         }
     }
@@ -81,7 +82,7 @@ mod tests {
     #[test]
     fn cells_off_the_board_name_no_ply() {
         let game = Ecalper::new("ecalper:size=5".parse().unwrap());
-        let e = game.encoding().unwrap();
+        let e = &crate::EcalperEncoding;
         assert_eq!(e.num_distinct_actions(&game), 2 * 81 + 1);
         assert_eq!(e.ply_of(&game, 0).unwrap().to_string(), "a1");
         // e1 is (4, 0): |c - r| = 4 is on the side-5 board; f1 is not.

@@ -131,7 +131,7 @@ pub(crate) struct Engine<const N: usize> {
 }
 
 impl<const N: usize> Engine<N> {
-    /// See [`Ecalper::claimed_cell`](Game::claimed_cell): placements at their
+    /// See [`EcalperKnowledge::claimed_cell`](abstracta_core::CellClaims::claimed_cell): placements at their
     /// bit index, replacements `64 N` later.
     pub(crate) fn claimed_cell(&self, ply: EcalperPly) -> Option<usize> {
         match ply {

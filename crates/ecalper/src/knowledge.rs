@@ -11,22 +11,12 @@
 //! * Priors: a replacement by the stones it touches (as above); a
 //!   placement by the mover's stones it touches (it joins them, C5).
 
-use abstracta_core::{BitBoard, Colour, PlyBuf, SearchHints};
+use abstracta_core::{BitBoard, Colour, Game, PlyBuf, Seat};
 use rand::Rng;
 
 use crate::engine::{with_engine, Engine, Phase, Storage};
 use crate::groups::decide;
 use crate::{Ecalper, EcalperPly};
-
-/// The search settings this game recommends: guided replacements in
-/// playouts and priors worth 10 visits, but not the last replacement
-/// (`decisive=on`), which skews every playout towards Black and cost
-/// strength in matches (the matches are in the crate's README).
-pub(crate) const SEARCH_HINTS: SearchHints = SearchHints {
-    guided: true,
-    prior_visits: 10,
-    ..SearchHints::DEFAULT
-};
 
 impl<const N: usize> Engine<N> {
     /// Whether the side to move owes the game's last ply: the replacement
@@ -105,7 +95,7 @@ impl<const N: usize> Engine<N> {
 }
 
 impl<const N: usize> Engine<N> {
-    /// [`Game::ply_priors`](abstracta_core::Game::ply_priors): 0.5 plus 0.04
+    /// [`Knowledge::ply_priors`](abstracta_core::Knowledge::ply_priors): 0.5 plus 0.04
     /// per stone a replacement touches beyond three, or 0.03 per own stone
     /// a placement touches (at most three).
     fn priors(&self, plies: &[EcalperPly], out: &mut [f32]) {
@@ -128,14 +118,14 @@ impl<const N: usize> Engine<N> {
 }
 
 impl Ecalper {
-    /// [`Game::ply_priors`](abstracta_core::Game::ply_priors): see the
+    /// [`Knowledge::ply_priors`](abstracta_core::Knowledge::ply_priors): see the
     /// module docs.
     pub(crate) fn priors(&self, plies: &[EcalperPly], out: &mut [f32]) -> bool {
         with_engine!(self, e => e.priors(plies, out));
         true
     }
 
-    /// [`Game::decisive_ply`]: the last replacement, when one wins.
+    /// [`Knowledge::decisive_ply`](abstracta_core::Knowledge::decisive_ply): the last replacement, when one wins.
     pub(crate) fn decisive(&self) -> Option<EcalperPly> {
         if self.capped() {
             return None;
@@ -143,13 +133,13 @@ impl Ecalper {
         with_engine!(self, e => e.decisive())
     }
 
-    /// [`Game::forced_plies`]: at the last replacement, the ones that do
+    /// [`Knowledge::forced_plies`](abstracta_core::Knowledge::forced_plies): at the last replacement, the ones that do
     /// not lose, when some lose.
     pub(crate) fn forced(&self, out: &mut PlyBuf<EcalperPly>) -> bool {
         !self.capped() && with_engine!(self, e => e.forced(out))
     }
 
-    /// [`Game::guided_ply`]: the replacement touching the most stones, else
+    /// [`Knowledge::guided_ply`](abstracta_core::Knowledge::guided_ply): the replacement touching the most stones, else
     /// a random ply.
     #[inline]
     pub(crate) fn guided<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<EcalperPly> {
@@ -160,8 +150,65 @@ impl Ecalper {
     }
 }
 
+/// What Ecalper knows beyond its rules (see the module documentation): the last replacement, forced plies, priors, guided replacements, and the revocable claims of placements and replacements.
+///
+/// A zero-sized value: searches take it as their knowledge type, e.g.
+/// `mcts::Mcts::<Ecalper, EcalperKnowledge>`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct EcalperKnowledge;
+
+impl abstracta_core::knowledge::Knowledge<Ecalper> for EcalperKnowledge {
+    fn decisive_ply(&self, game: &Ecalper) -> Option<EcalperPly> {
+        game.decisive()
+    }
+
+    fn forced_plies(&self, game: &Ecalper, out: &mut PlyBuf<EcalperPly>) -> bool {
+        game.forced(out)
+    }
+
+    fn ply_priors(&self, game: &Ecalper, plies: &[EcalperPly], out: &mut [f32]) -> bool {
+        game.priors(plies, out)
+    }
+
+    #[inline]
+    fn guided_ply<R: Rng + ?Sized>(&self, game: &Ecalper, rng: &mut R) -> Option<EcalperPly> {
+        game.guided(rng)
+    }
+}
+
+impl abstracta_core::claims::CellClaims<Ecalper> for EcalperKnowledge {
+    /// A replacement turns the best of the three stones just placed into
+    /// the opponent's, so a placement's claim lasts only while the stone is
+    /// still the placer's.
+    const CLAIMS: abstracta_core::Claims = abstracta_core::Claims::Revocable;
+
+    /// Slots are bitboard indices, a placement's cell at its bit and a
+    /// replacement's one board width of words later, so that
+    /// [`retain_held_cells`](abstracta_core::CellClaims::retain_held_cells) masks whole words.
+    fn claimed_cell(&self, game: &Ecalper, ply: EcalperPly) -> Option<usize> {
+        with_engine!(game, e => e.claimed_cell(ply))
+    }
+
+    fn claimable_cells(&self, game: &Ecalper) -> usize {
+        with_engine!(game, e => e.claimable_cells())
+    }
+
+    fn cell_holder(&self, game: &Ecalper, slot: usize) -> Option<Seat> {
+        let colour = with_engine!(game, e => e.cell_holder(slot))?;
+        Some(game.seat_of(colour))
+    }
+
+    fn retain_held_cells(&self, game: &Ecalper, seat: Seat, slots: &mut [u64]) {
+        let colour = game.colour_of(seat);
+        with_engine!(game, e => e.retain_held_cells(colour, slots));
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use abstracta_core::Knowledge;
+
+    use crate::EcalperKnowledge;
     use abstracta_core::{knowledge, Game, PlyBuf};
     use rand::Rng;
 
@@ -180,11 +227,11 @@ mod tests {
                 let mut game = Ecalper::new(spec.parse().unwrap());
                 let mut truth = ReferenceEcalper::new(spec.parse().unwrap());
                 loop {
-                    knowledge::check_claims(&game, &truth).unwrap();
-                    decisive += usize::from(game.decisive_ply().is_some());
-                    forced += usize::from(game.forced_plies(&mut PlyBuf::new()));
+                    knowledge::check_claims(&game, &EcalperKnowledge, &truth).unwrap();
+                    decisive += usize::from(EcalperKnowledge.decisive_ply(&game).is_some());
+                    forced += usize::from(EcalperKnowledge.forced_plies(&game, &mut PlyBuf::new()));
                     let ply = if round % 2 == 0 {
-                        game.guided_ply(&mut rng)
+                        EcalperKnowledge.guided_ply(&game, &mut rng)
                     } else {
                         game.random_ply(&mut rng)
                     };
@@ -208,7 +255,7 @@ mod tests {
         let mut rng = abstracta_core::seeded_rng(1);
         for _ in 0..10 {
             assert_eq!(
-                game.guided_ply(&mut rng),
+                EcalperKnowledge.guided_ply(&game, &mut rng),
                 Some(EcalperPly::Replace("c1".parse().unwrap()))
             );
         }
@@ -217,7 +264,7 @@ mod tests {
         let mut plies = PlyBuf::new();
         game.legal_plies(&mut plies);
         for _ in 0..20 {
-            let ply = game.guided_ply(&mut rng).unwrap();
+            let ply = EcalperKnowledge.guided_ply(&game, &mut rng).unwrap();
             assert!(plies.contains(&ply), "{ply}");
             let _ = rng.gen::<u8>();
         }
@@ -233,7 +280,7 @@ mod tests {
         let mut plies = PlyBuf::new();
         game.legal_plies(&mut plies);
         let mut priors = vec![0.0; plies.len()];
-        assert!(game.ply_priors(&plies, &mut priors));
+        assert!(EcalperKnowledge.ply_priors(&game, &plies, &mut priors));
         let of = |plies: &PlyBuf<EcalperPly>, priors: &[f32], text: &str| {
             priors[plies.iter().position(|p| p.to_string() == text).unwrap()]
         };
@@ -242,7 +289,7 @@ mod tests {
         game.play_str("xc1").unwrap();
         game.legal_plies(&mut plies);
         priors.resize(plies.len(), 0.0);
-        assert!(game.ply_priors(&plies, &mut priors));
+        assert!(EcalperKnowledge.ply_priors(&game, &plies, &mut priors));
         // White owns c1: c2 touches it, a4 touches nothing.
         assert!(of(&plies, &priors, "c2") > of(&plies, &priors, "a4"));
         assert!(priors.iter().all(|p| (0.0..=1.0).contains(p)));
@@ -254,7 +301,7 @@ mod tests {
         let play = |seed| {
             let mut game = Ecalper::new(spec.parse().unwrap());
             let mut rng = abstracta_core::seeded_rng(seed);
-            knowledge::guided_playout(&mut game, &mut rng);
+            knowledge::guided_playout(&mut game, &EcalperKnowledge, &mut rng);
             game.hash()
         };
         assert_eq!(play(3), play(3));

@@ -47,7 +47,7 @@
 //! placements are owed, which makes a turn's three cells a uniform random
 //! set (and every choice leaves room for the rest of the turn).
 //!
-//! [`render`](Game::render) (and `Display`) draws the hexagon with rows
+//! `Display` draws the hexagon with rows
 //! numbered on the left and column letters along the two lower edges;
 //! `x`/`o` are Black and White, upper case marks the stones that may be
 //! replaced now (or were placed so far this turn), and the last ply's cell
@@ -72,12 +72,13 @@ mod ply;
 pub mod reference;
 mod render;
 
-use abstracta_core::{Claims, Colour, Game, PlyBuf, Seat, Status};
+use abstracta_core::{Colour, Game, PlyBuf, Status};
 use rand::Rng;
 
 use engine::{with_engine, with_engine_mut, Storage};
 
 pub use crate::actions::EcalperEncoding;
+pub use crate::knowledge::EcalperKnowledge;
 pub use engine::Ecalper;
 pub use options::{on_board, EcalperOptions, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
 pub use ply::EcalperPly;
@@ -86,15 +87,6 @@ impl Game for Ecalper {
     type Ply = EcalperPly;
     type Options = EcalperOptions;
     const NAME: &'static str = "ecalper";
-    /// A replacement turns the best of the three stones just placed into
-    /// the opponent's, so a placement's claim lasts only while the stone is
-    /// still the placer's.
-    const CLAIMS: Claims = Claims::Revocable;
-    const SEARCH_HINTS: abstracta_core::SearchHints = knowledge::SEARCH_HINTS;
-
-    fn encoding(&self) -> Option<&'static dyn abstracta_core::actions::Encoding<Self>> {
-        Some(&EcalperEncoding)
-    }
 
     fn new(options: EcalperOptions) -> Self {
         let storage = Storage::new(options.size(), options.pie());
@@ -155,23 +147,6 @@ impl Game for Ecalper {
         with_engine!(self, e => e.random_ply(rng))
     }
 
-    fn decisive_ply(&self) -> Option<EcalperPly> {
-        self.decisive()
-    }
-
-    fn forced_plies(&self, out: &mut PlyBuf<EcalperPly>) -> bool {
-        self.forced(out)
-    }
-
-    fn ply_priors(&self, plies: &[EcalperPly], out: &mut [f32]) -> bool {
-        self.priors(plies, out)
-    }
-
-    #[inline]
-    fn guided_ply<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<EcalperPly> {
-        self.guided(rng)
-    }
-
     // `hash` is the trait's default, from scratch: the search asks for it
     // a few times a search, while keeping it would cost every playout ply.
 
@@ -189,31 +164,6 @@ impl Game for Ecalper {
 
     fn last_ply(&self) -> Option<EcalperPly> {
         with_engine!(self, e => e.last)
-    }
-
-    fn render(&self) -> String {
-        self.render_text()
-    }
-
-    /// Slots are bitboard indices, a placement's cell at its bit and a
-    /// replacement's one board width of words later, so that
-    /// [`retain_held_cells`](Game::retain_held_cells) masks whole words.
-    fn claimed_cell(&self, ply: EcalperPly) -> Option<usize> {
-        with_engine!(self, e => e.claimed_cell(ply))
-    }
-
-    fn claimable_cells(&self) -> usize {
-        with_engine!(self, e => e.claimable_cells())
-    }
-
-    fn cell_holder(&self, slot: usize) -> Option<Seat> {
-        let colour = with_engine!(self, e => e.cell_holder(slot))?;
-        Some(self.seat_of(colour))
-    }
-
-    fn retain_held_cells(&self, seat: Seat, slots: &mut [u64]) {
-        let colour = self.colour_of(seat);
-        with_engine!(self, e => e.retain_held_cells(colour, slots));
     }
 }
 

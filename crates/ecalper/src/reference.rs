@@ -6,7 +6,7 @@
 use std::collections::VecDeque;
 use std::fmt;
 
-use abstracta_core::{zobrist, Cells, Claims, Colour, Game, PlyBuf, Point, Status, Turn};
+use abstracta_core::{zobrist, Cells, Colour, Game, PlyBuf, Point, Status, Turn};
 
 use crate::{EcalperOptions, EcalperPly};
 
@@ -186,7 +186,6 @@ impl Game for ReferenceEcalper {
     type Ply = EcalperPly;
     type Options = EcalperOptions;
     const NAME: &'static str = "ecalper";
-    const CLAIMS: Claims = Claims::Revocable;
 
     fn new(options: EcalperOptions) -> Self {
         let w = usize::from(2 * options.size() - 1);
@@ -366,8 +365,11 @@ impl Game for ReferenceEcalper {
     fn length_cap(&self) -> Option<u32> {
         self.options.cap().resolve(None)
     }
+}
 
-    fn render(&self) -> String {
+impl ReferenceEcalper {
+    /// The board as text (the `Display` impl writes it).
+    pub(crate) fn render(&self) -> String {
         let last = match self.turn.last() {
             Some(EcalperPly::Place(p) | EcalperPly::Replace(p)) => Some(p),
             _ => None,
@@ -392,7 +394,7 @@ impl Game for ReferenceEcalper {
     }
 }
 
-/// The board as [`Game::render`] draws it.
+/// The board as the engine draws it.
 impl fmt::Display for ReferenceEcalper {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.render())

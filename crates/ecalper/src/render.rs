@@ -11,7 +11,7 @@ use crate::engine::{with_engine, Storage};
 use crate::{Ecalper, EcalperPly};
 
 impl Ecalper {
-    /// The text of [`Game::render`].
+    /// The board as text (what `Display` writes).
     pub(crate) fn render_text(&self) -> String {
         let s = self.options.size();
         let last = match self.last_ply() {
@@ -56,7 +56,7 @@ impl Ecalper {
     }
 }
 
-/// The board as [`Game::render`] draws it.
+/// The board as text.
 impl fmt::Display for Ecalper {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.render_text())

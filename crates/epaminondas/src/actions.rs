@@ -65,7 +65,7 @@ impl Encoding<Epaminondas> for EpaminondasEncoding {
 
 #[cfg(test)]
 mod tests {
-    use abstracta_core::actions::check_encoding;
+    use abstracta_core::actions::{check_encoding, Encoding};
     use abstracta_core::Game;
 
     use crate::Epaminondas;
@@ -74,7 +74,8 @@ mod tests {
     fn every_legal_ply_round_trips_through_its_action_id() {
         for spec in ["epaminondas", "epaminondas:variant=stones"] {
             let game = Epaminondas::new(spec.parse().unwrap());
-            let positions = check_encoding(&game, 2, 17).unwrap_or_else(|e| panic!("{spec}: {e}"));
+            let positions = check_encoding(&crate::EpaminondasEncoding, &game, 2, 17)
+                .unwrap_or_else(|e| panic!("{spec}: {e}"));
             assert!(positions > 50, "{spec}: {positions}");
         }
     }
@@ -82,7 +83,7 @@ mod tests {
     #[test]
     fn ids_follow_the_documented_layout() {
         let game = Epaminondas::new(Default::default());
-        let e = game.encoding().unwrap();
+        let e = &crate::EpaminondasEncoding;
         assert_eq!(e.num_distinct_actions(&game), 17640);
         // a2-a4: from cell 14, direction up, two squares.
         assert_eq!(e.action_of(&game, "a2-a4".parse().unwrap()), Some(14 * 104 + 1));

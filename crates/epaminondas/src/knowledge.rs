@@ -4,7 +4,7 @@
 //! plies, and an evaluation from material, advancement and the home-row
 //! race.
 
-use abstracta_core::{knowledge, Game, PlyBuf, SearchHints};
+use abstracta_core::{knowledge, Game, PlyBuf};
 use rand::Rng;
 
 use crate::engine::{rows_mask, Bb, TARGET_ROW};
@@ -19,17 +19,6 @@ const ROWS: [Bb; HEIGHT as usize] = {
         r += 1;
     }
     t
-};
-
-/// The search settings this game recommends: forced replies, guided
-/// playouts and playouts ended by the evaluation after a few plies (random
-/// playouts of Epaminondas run for hundreds of plies and say little).
-pub(crate) const SEARCH_HINTS: SearchHints = SearchHints {
-    decisive: true,
-    decisive_in_playouts: true,
-    guided: true,
-    eval_after: 12,
-    ..SearchHints::DEFAULT
 };
 
 /// Random plies a guided ply chooses the best of.
@@ -53,7 +42,7 @@ impl Epaminondas {
         !self.stone_phase && self.arrived[1 - me] > self.arrived[me]
     }
 
-    /// [`Game::forced_plies`](abstracta_core::Game::forced_plies): the plies that end the opponent's home-row
+    /// [`Knowledge::forced_plies`](abstracta_core::Knowledge::forced_plies): the plies that end the opponent's home-row
     /// lead, when there is one.
     pub(crate) fn forced(&self, out: &mut PlyBuf<EpaminondasPly>) -> bool {
         if !self.under_threat() || self.current_status().is_finished() {
@@ -74,7 +63,7 @@ impl Epaminondas {
         sum
     }
 
-    /// [`Game::evaluate`](abstracta_core::Game::evaluate): the side to move's winning chance from a
+    /// [`Knowledge::evaluate`](abstracta_core::Knowledge::evaluate): the side to move's winning chance from a
     /// logistic of material, advancement, pieces on the target row and a
     /// lead the opponent holds there.
     pub(crate) fn evaluation(&self) -> Option<f64> {
@@ -108,7 +97,7 @@ impl Epaminondas {
         }
     }
 
-    /// [`Game::guided_ply`](abstracta_core::Game::guided_ply): the best of a few random plies by
+    /// [`Knowledge::guided_ply`](abstracta_core::Knowledge::guided_ply): the best of a few random plies by
     /// [`guided_score`](Self::guided_score) (the first drawn among equals).
     // Out of line: inlined, its four random draws would bloat the playout
     // loop of a search that does not use it (measured in instructions per
@@ -133,8 +122,34 @@ impl Epaminondas {
     }
 }
 
+/// What Epaminondas knows beyond its rules (see the module documentation): forced replies, an evaluation and guided plies. Its plies claim no cells.
+///
+/// A zero-sized value: searches take it as their knowledge type, e.g.
+/// `mcts::Mcts::<Epaminondas, EpaminondasKnowledge>`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct EpaminondasKnowledge;
+
+impl abstracta_core::knowledge::Knowledge<Epaminondas> for EpaminondasKnowledge {
+    fn forced_plies(&self, game: &Epaminondas, out: &mut PlyBuf<EpaminondasPly>) -> bool {
+        game.forced(out)
+    }
+
+    fn evaluate(&self, game: &Epaminondas) -> Option<f64> {
+        game.evaluation()
+    }
+
+    fn guided_ply<R: Rng + ?Sized>(&self, game: &Epaminondas, rng: &mut R) -> Option<EpaminondasPly> {
+        game.guided(rng)
+    }
+}
+
+impl abstracta_core::claims::CellClaims<Epaminondas> for EpaminondasKnowledge {}
+
 #[cfg(test)]
 mod tests {
+    use abstracta_core::Knowledge;
+
+    use crate::EpaminondasKnowledge;
     use abstracta_core::{knowledge, Cells, Colour, Game, PlyBuf, Point};
 
     use crate::reference::ReferenceEpaminondas;
@@ -150,8 +165,8 @@ mod tests {
                 let mut game = Epaminondas::new(spec.parse().unwrap());
                 let mut truth = ReferenceEpaminondas::new(spec.parse().unwrap());
                 let mut plies = 0;
-                while let Some(ply) = game.guided_ply(&mut rng) {
-                    knowledge::check_claims(&game, &truth).unwrap();
+                while let Some(ply) = EpaminondasKnowledge.guided_ply(&game, &mut rng) {
+                    knowledge::check_claims(&game, &EpaminondasKnowledge, &truth).unwrap();
                     game.play_unchecked(ply);
                     truth.play(ply).unwrap();
                     plies += 1;
@@ -175,7 +190,7 @@ mod tests {
         let cells = parse_diagram(&diagram).unwrap();
         let game = Epaminondas::from_cells(Default::default(), &cells, Colour::Black).unwrap();
         let mut forced = PlyBuf::new();
-        assert!(game.forced_plies(&mut forced));
+        assert!(EpaminondasKnowledge.forced_plies(&game, &mut forced));
         let names: Vec<String> = forced.iter().map(|p| p.to_string()).collect();
         assert_eq!(names.len(), 1, "{names:?}");
         let mut legal = PlyBuf::new();
@@ -194,7 +209,9 @@ mod tests {
                 break;
             };
             game.play_unchecked(ply);
-            let Some(value) = game.evaluate() else { continue };
+            let Some(value) = EpaminondasKnowledge.evaluate(&game) else {
+                continue;
+            };
             // The mirrored board with colours exchanged, the other side to
             // move: the same position seen from the other army.
             let cells = game.board_cells();
@@ -213,7 +230,7 @@ mod tests {
             let other =
                 Epaminondas::from_cells(Default::default(), &swapped, game.to_move_colour().opponent())
                     .unwrap();
-            let back = other.evaluate().unwrap();
+            let back = EpaminondasKnowledge.evaluate(&other).unwrap();
             assert!((value - back).abs() < 1e-12, "{value} vs {back}");
         }
     }

@@ -56,7 +56,7 @@
 //! the game's first ply belongs to the second seat; colours and seats still
 //! alternate ply by ply.
 
-use abstracta_core::{Colour, Game, PlyBuf, SearchHints, Status};
+use abstracta_core::{Colour, Game, PlyBuf, Status};
 use rand::Rng;
 
 mod actions;
@@ -71,6 +71,7 @@ mod render;
 mod setup;
 
 pub use crate::actions::EpaminondasEncoding;
+pub use crate::knowledge::EpaminondasKnowledge;
 pub use engine::Epaminondas;
 pub use options::{EpaminondasOptions, Variant};
 pub use ply::EpaminondasPly;
@@ -92,11 +93,6 @@ impl Game for Epaminondas {
     type Options = EpaminondasOptions;
     const NAME: &'static str = "epaminondas";
     const FIRST_COLOUR: Colour = Colour::White;
-    const SEARCH_HINTS: SearchHints = knowledge::SEARCH_HINTS;
-
-    fn encoding(&self) -> Option<&'static dyn abstracta_core::actions::Encoding<Self>> {
-        Some(&EpaminondasEncoding)
-    }
 
     fn new(options: EpaminondasOptions) -> Self {
         Epaminondas::start(options)
@@ -138,18 +134,6 @@ impl Game for Epaminondas {
         self.pick_random(rng)
     }
 
-    fn forced_plies(&self, out: &mut PlyBuf<EpaminondasPly>) -> bool {
-        self.forced(out)
-    }
-
-    fn evaluate(&self) -> Option<f64> {
-        self.evaluation()
-    }
-
-    fn guided_ply<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<EpaminondasPly> {
-        self.guided(rng)
-    }
-
     fn hash(&self) -> u64 {
         self.hash
     }
@@ -168,9 +152,5 @@ impl Game for Epaminondas {
 
     fn last_ply(&self) -> Option<EpaminondasPly> {
         self.last
-    }
-
-    fn render(&self) -> String {
-        self.render_text()
     }
 }

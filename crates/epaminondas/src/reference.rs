@@ -392,8 +392,11 @@ impl Game for ReferenceEpaminondas {
     fn length_cap(&self) -> Option<u32> {
         self.options.cap().resolve(Some(DEFAULT_CAP))
     }
+}
 
-    fn render(&self) -> String {
+impl ReferenceEpaminondas {
+    /// The board as text (the `Display` impl writes it).
+    pub(crate) fn render(&self) -> String {
         let footer = match self.status() {
             Status::Ongoing => format!("{} ({} player) to move", self.turn.to_move(), self.to_move_seat()),
             st => st.to_string(),
@@ -403,7 +406,7 @@ impl Game for ReferenceEpaminondas {
 }
 
 impl fmt::Display for ReferenceEpaminondas {
-    /// The same text as [`Game::render`].
+    /// The board as the engine draws it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.render())
     }

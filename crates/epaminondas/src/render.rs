@@ -41,7 +41,7 @@ pub(crate) fn render_board(cells: &Cells<Piece>, last: Option<EpaminondasPly>, f
 }
 
 impl Epaminondas {
-    /// The text [`Game::render`] returns: the board, then who moves (and
+    /// The board text (what `Display` writes): the board, then who moves (and
     /// whether a stone is placed) or the result.
     pub(crate) fn render_text(&self) -> String {
         let footer = match self.status() {
@@ -62,7 +62,7 @@ impl Epaminondas {
 }
 
 impl fmt::Display for Epaminondas {
-    /// The same text as [`Game::render`].
+    /// The board as text.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.render_text())
     }

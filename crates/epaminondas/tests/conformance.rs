@@ -1,6 +1,6 @@
 //! The core conformance kit on the engine and the reference.
 
-use abstracta_core::conformance::{check_perft_text, check_random_games};
+use abstracta_core::conformance::{check_perft_text, check_random_games, check_random_games_with};
 use abstracta_core::Cells;
 use abstracta_core::GameOptions;
 use abstracta_core::{Colour, Game};
@@ -40,9 +40,13 @@ fn candidates(cells: &Cells<Piece>, to_move: Colour, reach: i32) -> Vec<Epaminon
 fn engine_passes_the_kit() {
     for spec in SPECS {
         let options = EpaminondasOptions::from_spec(spec).unwrap();
-        let n = check_random_games::<Epaminondas>(&options, 1, 11, |g: &Epaminondas| {
-            candidates(&g.board_cells(), g.to_move_colour(), 14)
-        });
+        let n = check_random_games_with::<Epaminondas, _>(
+            &options,
+            &epaminondas::EpaminondasKnowledge,
+            1,
+            11,
+            |g: &Epaminondas| candidates(&g.board_cells(), g.to_move_colour(), 14),
+        );
         assert!(n > 2);
     }
 }

@@ -28,9 +28,8 @@ fn run(spec: &str, seed: u64, max_plies: u32) {
     let mut b = PlyBuf::new();
     let mut history = Vec::new();
     loop {
-        let ctx = |e: &Epaminondas, h: &[String]| {
-            format!("{spec} seed {seed} after [{}]\n{}", h.join(" "), e.render())
-        };
+        let ctx =
+            |e: &Epaminondas, h: &[String]| format!("{spec} seed {seed} after [{}]\n{}", h.join(" "), e);
         assert_eq!(
             engine.board_cells(),
             reference.board_cells(),

@@ -33,12 +33,7 @@ fn assert_legal(spec: &str, moves: &str, text: &str, legal: bool, reason: &str) 
     let p = ply(text);
     let mut plies = PlyBuf::new();
     engine.legal_plies(&mut plies);
-    assert_eq!(
-        plies.contains(&p),
-        legal,
-        "{text} after [{moves}]\n{}",
-        engine.render()
-    );
+    assert_eq!(plies.contains(&p), legal, "{text} after [{moves}]\n{}", engine);
     assert_eq!(engine.is_legal(p), legal, "engine is_legal {text}");
     assert_eq!(reference.is_legal(p), legal, "reference {text}");
     if !legal {
@@ -58,7 +53,7 @@ fn at(game: &Epaminondas, square: &str) -> Option<Piece> {
 
 fn assert_cells(game: &Epaminondas, cells: &[(&str, Option<Piece>)]) {
     for (sq, c) in cells {
-        assert_eq!(at(game, sq), *c, "{sq}\n{}", game.render());
+        assert_eq!(at(game, sq), *c, "{sq}\n{}", game);
     }
 }
 
@@ -342,7 +337,7 @@ fn p4_win_at_start_of_turn_not_after_the_move() {
     let mut plies = PlyBuf::new();
     engine.legal_plies(&mut plies);
     assert!(plies.is_empty());
-    assert!(engine.render().contains("white (first player) wins"));
+    assert!(engine.to_string().contains("white (first player) wins"));
 }
 
 #[test]
@@ -402,7 +397,7 @@ const COPYCAT: &str = "b1-d3 b12-d10 d1-d4 d12-d9 i1-k3 i12-k10 f1-d3 f12-d10 e4
 #[test]
 fn p5_symmetry_rule_forbids_the_copying_move() {
     let (engine, _) = both(STD, COPYCAT);
-    assert!(engine.is_symmetric(), "{}", engine.render());
+    assert!(engine.is_symmetric(), "{}", engine.to_string());
     let moves = format!("{COPYCAT} d9-b11");
     assert!(!both(STD, &moves).0.is_symmetric());
     assert_legal(STD, &moves, "d4-b2", false, "symmetric board (P5)");
@@ -619,7 +614,7 @@ fn cap_decision_default_1000_plies_then_adjudicated_draw() {
     let mut g = e.clone();
     assert!(g.play_str("a11-a10").is_err());
     assert_eq!(g.random_ply(&mut rand::thread_rng()), None);
-    assert!(e.render().contains("draw (length cap)"));
+    assert!(e.to_string().contains("draw (length cap)"));
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! Integer actions and the observation tensor (see
 //! [`abstracta_core::actions`]; the layout is in the crate README).
 
-use abstracta_core::actions::{black_to_move, Encoding, Grid, ORTHOGONAL};
+use abstracta_core::actions::{observe_stacks, stack_observation_shape, Encoding, Grid, ORTHOGONAL};
 use abstracta_core::Game;
 
 use crate::{Escabel, EscabelPly};
@@ -51,21 +51,17 @@ impl Encoding<Escabel> for EscabelEncoding {
     }
 
     fn observation_shape(&self, game: &Escabel) -> [usize; 3] {
-        let n = usize::from(game.size());
-        [5, n, n]
+        stack_observation_shape(game.size())
     }
 
     fn observe(&self, game: &Escabel, out: &mut Vec<f32>) {
-        out.clear();
-        let g = grid(game);
-        g.push_stack_planes(out, &game.board_cells());
-        g.push_constant(out, black_to_move(game.to_move_colour()));
+        observe_stacks(game.size(), &game.board_cells(), game.to_move_colour(), out);
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use abstracta_core::actions::check_encoding;
+    use abstracta_core::actions::{check_encoding, Encoding};
     use abstracta_core::Game;
 
     use crate::Escabel;
@@ -78,7 +74,8 @@ mod tests {
             "escabel:size=6,variant=checkered",
         ] {
             let game = Escabel::new(spec.parse().unwrap());
-            let positions = check_encoding(&game, 20, 17).unwrap_or_else(|e| panic!("{spec}: {e}"));
+            let positions = check_encoding(&crate::EscabelEncoding, &game, 20, 17)
+                .unwrap_or_else(|e| panic!("{spec}: {e}"));
             assert!(positions > 100, "{spec}: {positions}");
         }
     }
@@ -86,7 +83,7 @@ mod tests {
     #[test]
     fn the_count_and_shape_follow_the_size() {
         let game = Escabel::new("escabel:size=7".parse().unwrap());
-        let encoding = game.encoding().unwrap();
+        let encoding = &crate::EscabelEncoding;
         assert_eq!(encoding.num_distinct_actions(&game), 5 * 49 + 1);
         assert_eq!(encoding.observation_shape(&game), [5, 7, 7]);
         assert_eq!(encoding.ply_of(&game, 5 * 49 + 1), None);

@@ -47,11 +47,12 @@ pub mod reference;
 mod render;
 mod setup;
 
-use abstracta_core::{zobrist, Cells, Claims, Colour, Game, PlyBuf, Point, Status};
+use abstracta_core::{zobrist, Cells, Colour, Game, PlyBuf, Point, Status};
 use rand::Rng;
 
 pub use crate::actions::EscabelEncoding;
 use crate::engine::{with_engine, with_engine_mut, Storage};
+pub use crate::knowledge::EscabelKnowledge;
 pub use crate::options::{EscabelOptions, Variant, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
 pub use crate::ply::EscabelPly;
 pub use crate::setup::SetupError;
@@ -207,7 +208,7 @@ impl Escabel {
         with_engine!(self.storage, e => {
             let cuts = e.crosscuts();
             let (w1, w2) = e.cut_winners(cuts);
-            assert_eq!((w1, w2), (e.won[0], e.won[1]), "{}", self.render());
+            assert_eq!((w1, w2), (e.won[0], e.won[1]), "{self}");
         });
     }
 
@@ -301,14 +302,6 @@ impl Game for Escabel {
     type Ply = EscabelPly;
     type Options = EscabelOptions;
     const NAME: &'static str = "escabel";
-    const CLAIMS: Claims = Claims::Lasting;
-    // c = 0.4 without RAVE, 0.3 with it (see the crate README for the
-    // matches behind them), forced replies, link-saving playouts and priors.
-    const SEARCH_HINTS: abstracta_core::SearchHints = knowledge::SEARCH_HINTS;
-
-    fn encoding(&self) -> Option<&'static dyn abstracta_core::actions::Encoding<Self>> {
-        Some(&EscabelEncoding)
-    }
 
     fn new(options: EscabelOptions) -> Self {
         let n = options.size();
@@ -430,18 +423,6 @@ impl Game for Escabel {
         })
     }
 
-    fn forced_plies(&self, out: &mut PlyBuf<EscabelPly>) -> bool {
-        self.forced(out)
-    }
-
-    fn guided_ply<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<EscabelPly> {
-        self.guided(rng)
-    }
-
-    fn ply_priors(&self, plies: &[EscabelPly], out: &mut [f32]) -> bool {
-        self.priors(plies, out)
-    }
-
     // `hash` is the trait's default, from scratch: the search asks for it
     // a few times a search, while keeping it would cost every playout ply.
 
@@ -473,55 +454,7 @@ impl Game for Escabel {
         self.cap
     }
 
-    /// The empty points until a fifth of the board is taken, then fewer:
-    /// from there on, stacking moves leave points empty while the game
-    /// nears its end. Measured on 200 games of 7x7 at 0.4 s a ply:
-    /// with 47 empty points 46 plies were left on average, with 42 then
-    /// 41, with 32 then 25, with 22 then 12.
-    fn expected_remaining_plies(&self) -> Option<u32> {
-        let empty = with_engine!(self.storage, e => e.empty().count());
-        let points = u32::from(self.options.size()).pow(2);
-        let filling = (points * 4 / 5).saturating_sub(empty);
-        Some(empty.saturating_sub(filling * 3 / 5))
-    }
-
     fn last_ply(&self) -> Option<EscabelPly> {
         self.last
-    }
-
-    fn render(&self) -> String {
-        self.to_string()
-    }
-
-    fn claimed_cell(&self, ply: EscabelPly) -> Option<usize> {
-        match ply {
-            EscabelPly::Place(p) if p.col < self.options.size() && p.row < self.options.size() => {
-                Some(usize::from(p.row) * usize::from(self.options.size()) + usize::from(p.col))
-            }
-            EscabelPly::Stack { from, to }
-                if to.col < self.options.size() && to.row < self.options.size() =>
-            {
-                let n = usize::from(self.options.size());
-                let to_index = usize::from(to.row) * n + usize::from(to.col);
-                Some(n * n + 4 * to_index + stack_direction(from, to))
-            }
-            _ => None,
-        }
-    }
-
-    fn claimable_cells(&self) -> usize {
-        5 * usize::from(self.options.size()) * usize::from(self.options.size())
-    }
-}
-
-/// Which of the four neighbours of `to` a stacking move comes from (0 to 3),
-/// for its AMAF slot: stacking moves share RAVE statistics by target point
-/// and direction (the README gives the measurements behind this).
-fn stack_direction(from: Point, to: Point) -> usize {
-    match (from.col.cmp(&to.col), from.row.cmp(&to.row)) {
-        (std::cmp::Ordering::Less, _) => 0,
-        (std::cmp::Ordering::Greater, _) => 1,
-        (_, std::cmp::Ordering::Less) => 2,
-        _ => 3,
     }
 }

@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 
 use std::fmt;
 
-use abstracta_core::{zobrist, Cells, Claims, Colour, Game, PlyBuf, Point, Status, Turn};
+use abstracta_core::{zobrist, Cells, Colour, Game, PlyBuf, Point, Status, Turn};
 
 use crate::{EscabelOptions, EscabelPly, SetupError, Stack, Variant};
 
@@ -240,7 +240,6 @@ impl Game for ReferenceEscabel {
     type Ply = EscabelPly;
     type Options = EscabelOptions;
     const NAME: &'static str = "escabel";
-    const CLAIMS: Claims = Claims::Lasting;
 
     fn new(options: EscabelOptions) -> Self {
         let n = usize::from(options.size());
@@ -356,17 +355,23 @@ impl Game for ReferenceEscabel {
     fn length_cap(&self) -> Option<u32> {
         self.options.effective_cap()
     }
+}
 
-    fn render(&self) -> String {
-        self.to_string()
-    }
+/// The cells the reference implementation's plies claim, as the engine's
+/// knowledge ([`EscabelKnowledge`](crate::EscabelKnowledge))
+/// numbers them, for differential tests.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ReferenceEscabelKnowledge;
 
-    fn claimed_cell(&self, ply: EscabelPly) -> Option<usize> {
+impl abstracta_core::claims::CellClaims<ReferenceEscabel> for ReferenceEscabelKnowledge {
+    const CLAIMS: abstracta_core::Claims = abstracta_core::Claims::Lasting;
+
+    fn claimed_cell(&self, game: &ReferenceEscabel, ply: EscabelPly) -> Option<usize> {
         match ply {
-            EscabelPly::Place(p) if self.on_board(p) => Some(self.idx(p)),
+            EscabelPly::Place(p) if game.on_board(p) => Some(game.idx(p)),
             // Slots n^2.. : four per target point, one per side it is
             // entered from (left, right, below, above).
-            EscabelPly::Stack { from, to } if self.on_board(to) => {
+            EscabelPly::Stack { from, to } if game.on_board(to) => {
                 let side = if from.col < to.col {
                     0
                 } else if from.col > to.col {
@@ -376,19 +381,19 @@ impl Game for ReferenceEscabel {
                 } else {
                     3
                 };
-                Some(self.n * self.n + 4 * self.idx(to) + side)
+                Some(game.n * game.n + 4 * game.idx(to) + side)
             }
             _ => None,
         }
     }
 
-    fn claimable_cells(&self) -> usize {
-        5 * self.n * self.n
+    fn claimable_cells(&self, game: &ReferenceEscabel) -> usize {
+        5 * game.n * game.n
     }
 }
 
 impl fmt::Display for ReferenceEscabel {
-    /// The text of [`Game::render`].
+    /// The board as the engine draws it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         crate::render::write_board(
             f,

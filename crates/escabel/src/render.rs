@@ -1,6 +1,6 @@
 //! The text board both implementations print (presentation, not rules):
 //! `B3` is a black stack of height 3, `.` an empty point; the points of the
-//! last ply carry a `*`. `Game::render` and `Display` give the same text.
+//! last ply carry a `*`. `Display` writes it.
 
 use std::fmt::{self, Write};
 
@@ -60,7 +60,7 @@ pub(crate) fn write_board(
 }
 
 impl fmt::Display for Escabel {
-    /// The text of [`Game::render`].
+    /// The board as text.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_board(
             f,

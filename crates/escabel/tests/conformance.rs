@@ -1,6 +1,6 @@
 //! The core conformance kit on the engine and the reference implementation.
 
-use abstracta_core::conformance::check_random_games;
+use abstracta_core::conformance::check_random_games_with;
 use abstracta_core::{Game, GameOptions, Point};
 use escabel::reference::ReferenceEscabel;
 use escabel::{Escabel, EscabelOptions, EscabelPly};
@@ -49,7 +49,13 @@ const SPECS: &[(&str, u32)] = &[
 fn conformance_engine() {
     for (spec, games) in SPECS {
         let options = EscabelOptions::from_spec(spec).unwrap();
-        let positions = check_random_games::<Escabel>(&options, *games, 11, candidates);
+        let positions = check_random_games_with::<Escabel, _>(
+            &options,
+            &escabel::EscabelKnowledge,
+            *games,
+            11,
+            candidates,
+        );
         assert!(positions > u64::from(*games), "{spec}");
     }
 }
@@ -58,7 +64,13 @@ fn conformance_engine() {
 fn conformance_reference() {
     for (spec, games) in SPECS {
         let options = EscabelOptions::from_spec(spec).unwrap();
-        let positions = check_random_games::<ReferenceEscabel>(&options, (*games / 2).max(1), 12, candidates);
+        let positions = check_random_games_with::<ReferenceEscabel, _>(
+            &options,
+            &escabel::reference::ReferenceEscabelKnowledge,
+            (*games / 2).max(1),
+            12,
+            candidates,
+        );
         assert!(positions > 1, "{spec}");
     }
 }

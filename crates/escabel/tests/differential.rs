@@ -4,8 +4,10 @@
 //! `PROPTEST_CASES` raises the number of games (default 24).
 
 use abstracta_core::conformance::{play_both, proptest_cases, sorted_legal_plies};
+use abstracta_core::CellClaims;
 use abstracta_core::{Game, GameOptions, Point};
-use escabel::reference::ReferenceEscabel;
+use escabel::reference::{ReferenceEscabel, ReferenceEscabelKnowledge};
+use escabel::EscabelKnowledge;
 use escabel::{Escabel, EscabelOptions, EscabelPly};
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
@@ -33,20 +35,19 @@ fn run(spec: &str, seed: u64, stacking_bias: bool) {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut history = Vec::new();
     loop {
-        let ctx = || {
-            format!(
-                "{spec} seed {seed} after [{}]\n{}",
-                history.join(" "),
-                engine.render()
-            )
-        };
+        let ctx = || format!("{spec} seed {seed} after [{}]\n{}", history.join(" "), engine);
         let legal = sorted_legal_plies(&engine);
         assert_eq!(legal, sorted_legal_plies(&reference), "legal plies: {}", ctx());
-        assert_eq!(engine.claimable_cells(), reference.claimable_cells(), "{}", ctx());
+        assert_eq!(
+            EscabelKnowledge.claimable_cells(&engine),
+            ReferenceEscabelKnowledge.claimable_cells(&reference),
+            "{}",
+            ctx()
+        );
         for &ply in &legal {
             assert_eq!(
-                engine.claimed_cell(ply),
-                reference.claimed_cell(ply),
+                EscabelKnowledge.claimed_cell(&engine, ply),
+                ReferenceEscabelKnowledge.claimed_cell(&reference, ply),
                 "AMAF of {ply}: {}",
                 ctx()
             );
@@ -90,7 +91,7 @@ fn run(spec: &str, seed: u64, stacking_bias: bool) {
                     history.len(),
                     engine.status(),
                     history.join(" "),
-                    engine.render()
+                    engine
                 );
             }
             break;

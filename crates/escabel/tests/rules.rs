@@ -4,8 +4,10 @@
 //! implementation.
 
 use abstracta_core::conformance::position;
+use abstracta_core::CellClaims;
 use abstracta_core::{Cells, Colour, Game, GameOptions, PlayError, Point, Seat, Status, Termination};
-use escabel::reference::ReferenceEscabel;
+use escabel::reference::{ReferenceEscabel, ReferenceEscabelKnowledge};
+use escabel::EscabelKnowledge;
 use escabel::{Escabel, EscabelOptions, EscabelPly, Stack};
 
 /// What the tests need from either implementation.
@@ -15,13 +17,16 @@ trait Probe: Game<Ply = EscabelPly, Options = EscabelOptions> {
     fn cuts(&self) -> Vec<Point>;
     fn chain(&self, colour: Colour) -> bool;
     fn setup(options: EscabelOptions, cells: &Cells<Stack>, to_move: Colour) -> Self;
+    /// The implementation's cell claims.
+    type Claims: CellClaims<Self> + Default;
 }
 
 /// Implements [`Probe`] for an implementation: both spell these inherent
 /// methods alike, but only a macro can forward to methods of two types.
 macro_rules! impl_probe {
-    ($game:ty) => {
+    ($game:ty, $claims:ty) => {
         impl Probe for $game {
+            type Claims = $claims;
             fn cells(&self) -> Cells<Stack> {
                 self.board_cells()
             }
@@ -41,8 +46,8 @@ macro_rules! impl_probe {
     };
 }
 
-impl_probe!(Escabel);
-impl_probe!(ReferenceEscabel);
+impl_probe!(Escabel, EscabelKnowledge);
+impl_probe!(ReferenceEscabel, ReferenceEscabelKnowledge);
 
 fn p(s: &str) -> Point {
     s.parse().unwrap()
@@ -114,19 +119,25 @@ both!(
 /// target point and the side they come from, after the n^2 placement slots.
 fn claimable_cells_for_placements_and_stacking_moves<G: Probe>() {
     let g: G = position("escabel:size=4,pie=off", "a2 b2");
-    assert_eq!(g.claimable_cells(), 80);
-    assert_eq!(g.claimed_cell(EscabelPly::Place(p("a1"))), Some(0));
-    assert_eq!(g.claimed_cell(EscabelPly::Place(p("d4"))), Some(15));
+    assert_eq!(G::Claims::default().claimable_cells(&g), 80);
+    assert_eq!(
+        G::Claims::default().claimed_cell(&g, EscabelPly::Place(p("a1"))),
+        Some(0)
+    );
+    assert_eq!(
+        G::Claims::default().claimed_cell(&g, EscabelPly::Place(p("d4"))),
+        Some(15)
+    );
     let stack = |from: &str, to: &str| EscabelPly::Stack {
         from: p(from),
         to: p(to),
     };
     // b2 is point 5: slots 16 + 4 * 5 + side.
-    assert_eq!(g.claimed_cell(stack("a2", "b2")), Some(36)); // from the left
-    assert_eq!(g.claimed_cell(stack("c2", "b2")), Some(37)); // from the right
-    assert_eq!(g.claimed_cell(stack("b1", "b2")), Some(38)); // from below
-    assert_eq!(g.claimed_cell(stack("b3", "b2")), Some(39)); // from above
-    assert_eq!(g.claimed_cell(EscabelPly::Swap), None);
+    assert_eq!(G::Claims::default().claimed_cell(&g, stack("a2", "b2")), Some(36)); // from the left
+    assert_eq!(G::Claims::default().claimed_cell(&g, stack("c2", "b2")), Some(37)); // from the right
+    assert_eq!(G::Claims::default().claimed_cell(&g, stack("b1", "b2")), Some(38)); // from below
+    assert_eq!(G::Claims::default().claimed_cell(&g, stack("b3", "b2")), Some(39)); // from above
+    assert_eq!(G::Claims::default().claimed_cell(&g, EscabelPly::Swap), None);
     assert_eq!(
         legal(&g).iter().filter(|s| s.contains('-')).count(),
         1,
@@ -542,10 +553,10 @@ fn spec_round_trips() {
 #[test]
 fn render_marks_last_ply_and_side_to_move() {
     let g: Escabel = position("escabel:size=4,pie=off", "a2 b2 a2-b2");
-    let text = g.render();
+    let text = g.to_string();
     assert!(text.contains("B2*"), "{text}");
     assert!(text.contains("W1*"), "{text}");
     assert!(text.contains("white (second player) to move"), "{text}");
     let r: ReferenceEscabel = position("escabel:size=4,pie=off", "a2 b2 a2-b2");
-    assert_eq!(r.render(), text);
+    assert_eq!(r.to_string(), text);
 }

@@ -61,16 +61,10 @@ where
             panic!(
                 "{}: legal plies differ: only the engine has {only_fast:?}, only the reference has {only_reference:?}\n{}",
                 context(),
-                fast.render()
+                fast
             );
         }
-        assert_eq!(
-            fast.status(),
-            slow.status(),
-            "{}: status\n{}",
-            context(),
-            fast.render()
-        );
+        assert_eq!(fast.status(), slow.status(), "{}: status\n{}", context(), fast);
         assert_eq!(
             fast.to_move_colour(),
             slow.to_move_colour(),

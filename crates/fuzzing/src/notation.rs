@@ -21,7 +21,7 @@ fn assert_unchanged<G: Game>(before: &G, after: &G, context: &str) {
         before.plies_played(),
         "{context}: ply count changed"
     );
-    assert_eq!(after.render(), before.render(), "{context}: board changed");
+    assert_eq!(after.to_string(), before.to_string(), "{context}: board changed");
 }
 
 impl GameVisitor for Notation<'_, '_> {

@@ -4,7 +4,8 @@
 use std::collections::HashSet;
 
 use abstracta::registry::GameVisitor;
-use abstracta_core::conformance::{check_legal_ply, check_position, check_refused_ply};
+use abstracta::registry::RegisteredGame;
+use abstracta_core::conformance::{check_legal_ply, check_position_with, check_refused_ply};
 use abstracta_core::{Game, GameOptions, PlayError, PlyBuf};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -16,14 +17,14 @@ use crate::input::{choose_game, choose_options, visit_game, Bytes};
 pub const MAX_PLIES: u32 = 64;
 
 /// Positions with at most this many legal plies get the full
-/// [`check_position`]; bigger ones a sampled version of it, so that one
+/// [`check_position_with`] (the game's claims checked too); bigger ones a sampled version of it, so that one
 /// input stays fast on big boards.
 pub const FULL_CHECK_LIMIT: usize = 32;
 
 /// How many refused plies are tried at each position.
 const CANDIDATES: usize = 4;
 
-/// Checks `game` like [`check_position`] but plays only `sample` of its
+/// Checks `game` like [`check_position_with`] but plays only `sample` of its
 /// legal plies (the other checks are the same).
 fn check_sampled<G: Game>(
     game: &G,
@@ -57,7 +58,7 @@ struct Play<'a, 'b> {
 impl GameVisitor for Play<'_, '_> {
     type Output = ();
 
-    fn visit<G: Game>(self, _default: G::Options) {
+    fn visit<G: RegisteredGame>(self, _default: G::Options) {
         let bytes = self.bytes;
         let cap = 1 + bytes.below(MAX_PLIES as usize) as u32;
         let options = choose_options::<G>(bytes, Some(cap));
@@ -97,7 +98,12 @@ impl GameVisitor for Play<'_, '_> {
                 candidates.push(seen[bytes.below(seen.len())]);
             }
             if legal.len() <= FULL_CHECK_LIMIT {
-                check_position(&game, &|_: &G| candidates.clone(), &context);
+                check_position_with(
+                    &game,
+                    &G::Knowledge::default(),
+                    &|_: &G| candidates.clone(),
+                    &context,
+                );
             } else {
                 let sample: Vec<usize> = (0..3).map(|_| bytes.below(legal.len())).collect();
                 check_sampled(&game, &legal, &sample, &candidates, &context);
@@ -147,8 +153,8 @@ impl GameVisitor for Play<'_, '_> {
                             "{context}: refused {text:?} changed the hash"
                         );
                         assert_eq!(
-                            child.render(),
-                            game.render(),
+                            child.to_string(),
+                            game.to_string(),
                             "{context}: refused {text:?} changed the board"
                         );
                     }
@@ -198,8 +204,8 @@ impl GameVisitor for Play<'_, '_> {
             "{spec}: replay of [{text}] ends differently"
         );
         assert_eq!(
-            replay.render(),
-            game.render(),
+            replay.to_string(),
+            game.to_string(),
             "{spec}: replay of [{text}] renders differently"
         );
     }

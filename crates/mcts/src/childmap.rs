@@ -7,7 +7,7 @@
 
 use std::sync::atomic::Ordering;
 
-use abstracta_core::{Game, PlyBuf};
+use abstracta_core::{CellClaims, Game, PlyBuf};
 
 use crate::tree::{Tree, NO_AMAF};
 
@@ -49,9 +49,16 @@ impl<P: Copy> SlotOrder<P> {
     /// the `slots` AMAF slots first, by slot, then the others in their
     /// order. Leaves each ply's slot in `self.slots` and the bitset of the
     /// claimed slots in `self.claimed`. Returns false, leaving the order as
-    /// it was, if two plies claim one slot (which [`Game::claimed_cell`]
-    /// rules out): no map can then tell them apart.
-    pub fn apply<G: Game<Ply = P>>(&mut self, plies: &mut PlyBuf<P>, slots: usize, state: &G) -> bool {
+    /// it was, if two plies claim one slot (which
+    /// [`CellClaims::claimed_cell`] rules out): no map can then tell them
+    /// apart. `claims` says which cell a ply claims.
+    pub fn apply<G: Game<Ply = P>, K: CellClaims<G>>(
+        &mut self,
+        plies: &mut PlyBuf<P>,
+        slots: usize,
+        state: &G,
+        claims: &K,
+    ) -> bool {
         self.claimed.clear();
         self.claimed.resize(map_len(slots), 0);
         self.slots.clear();
@@ -61,8 +68,8 @@ impl<P: Copy> SlotOrder<P> {
         let mut in_order = true;
         let mut last = 0;
         for &ply in plies.iter() {
-            let slot = state
-                .claimed_cell(ply)
+            let slot = claims
+                .claimed_cell(state, ply)
                 .filter(|&a| a < slots)
                 .map_or(NO_AMAF, |a| a as u32);
             if slot != NO_AMAF {

@@ -11,7 +11,7 @@
 //!   plies, a third more than an even share (early stops and won
 //!   positions leave time over), plus the increment; never more than a
 //!   fixed share of what is left. The expected remaining plies come from
-//!   the game's own guess ([`Game::expected_remaining_plies`]) or else
+//!   the game's own guess ([`Knowledge::expected_remaining_plies`]) or else
 //!   its plies played, and its length cap ([`expected_remaining_plies`]).
 //! * **Early stop**: once the most visited root ply leads the second by more
 //!   visits than the search can still run in its planned time (at the rate
@@ -53,6 +53,7 @@ use abstracta_core::Game;
 
 use crate::tree::Tree;
 use crate::{Mcts, PlayoutPolicy, SearchResult};
+use abstracta_core::knowledge::{Knowledge, SearchKnowledge};
 
 /// The time an engine has for its next ply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -160,7 +161,7 @@ const MIN_SAMPLE: u64 = 64;
 /// The expected number of plies still to be played (both sides) in a game
 /// of which `played` plies are played, which a length cap ends after `cap`
 /// plies, and which its rules guess lasts about `hint` more plies
-/// ([`Game::expected_remaining_plies`]): the hint, or else
+/// ([`Knowledge::expected_remaining_plies`]): the hint, or else
 /// [`HORIZON_PLIES`] less the plies played; at least
 /// [`MIN_REMAINING_PLIES`], and never more than the cap leaves (at least
 /// 1).
@@ -231,14 +232,14 @@ impl TimePlan {
 
     /// The plan for the side to move in `game` under `clock`, with the
     /// game's expected remaining plies ([`expected_remaining_plies`] of its
-    /// plies played, its length cap and its own guess).
-    pub fn for_game<G: Game>(clock: &Clock, game: &G) -> TimePlan {
+    /// plies played, its length cap and the guess of its `knowledge`).
+    pub fn for_game<G: Game, K: Knowledge<G>>(clock: &Clock, game: &G, knowledge: &K) -> TimePlan {
         TimePlan::new(
             clock,
             expected_remaining_plies(
                 game.plies_played(),
                 game.length_cap(),
-                game.expected_remaining_plies(),
+                knowledge.expected_remaining_plies(game),
             ),
         )
     }
@@ -416,7 +417,7 @@ impl Manager {
     }
 }
 
-impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
+impl<G: Game, K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>> Mcts<G, K, Pol> {
     /// Searches `game` under `clock` instead of the options' budgets: for
     /// as long as the [`TimePlan`] of the clock and the game says, stopping
     /// early once the choice cannot change and searching longer while it
@@ -424,7 +425,7 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
     /// not used. With `parallel=root` the plan's target is searched, with
     /// neither early stop nor extensions.
     pub fn search_clocked(&mut self, game: &G, clock: &Clock) -> SearchResult<G::Ply> {
-        self.search_planned(game, Some(TimePlan::for_game(clock, game)))
+        self.search_planned(game, Some(TimePlan::for_game(clock, game, &self.knowledge)))
     }
 
     /// Searches `game` by `plan` (as [`search_clocked`](Mcts::search_clocked)
@@ -647,7 +648,9 @@ mod tests {
     #[test]
     fn a_clocked_search_chooses_even_with_no_time_left() {
         use abstracta_core::toy::TicTacToe;
-        let mut mcts = crate::Mcts::<TicTacToe>::new("iters=1,solver=off".parse().unwrap());
+        let mut mcts = crate::Mcts::<TicTacToe, abstracta_core::toy::TicTacToeKnowledge>::new(
+            "iters=1,solver=off".parse().unwrap(),
+        );
         let game = TicTacToe::new(Default::default());
         let out = Clock::Game {
             left: Duration::ZERO,

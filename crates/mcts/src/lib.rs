@@ -32,7 +32,7 @@
 //!   **Root parallelism** (`parallel=root`) runs one tree per thread and sums
 //!   the root statistics.
 //! * **Selection**: UCT with exploration `c`, RAVE/AMAF (for games whose
-//!   plies claim cells, `Game::CLAIMS`; the cells a playout's plies claim,
+//!   plies claim cells, `CellClaims::CLAIMS` of the knowledge type; the cells a playout's plies claim,
 //!   per seat, in a bitset, kept only where the seat still holds the cell
 //!   at the end when claims are `Claims::Revocable`), first-play urgency
 //!   `fpu`, and an **MCTS-Solver** that proves nodes won, lost or drawn; a
@@ -64,7 +64,7 @@ pub mod clock;
 mod options;
 mod policy;
 mod ponder;
-mod pool;
+mod rave_pool;
 mod search;
 mod tree;
 
@@ -73,12 +73,14 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use abstracta_core::knowledge::{NoKnowledge, SearchKnowledge};
 use abstracta_core::Game;
 
 pub use clock::{Clock, TimePlan};
 pub use options::{
-    Decisive, MctsOptions, OptionsError, DEFAULT_ITERATIONS, DEFAULT_MAX_NODES, DEFAULT_POOL_PERCENT,
-    DEFAULT_VIRTUAL_LOSS, KEYS, MAX_POOL, MAX_PRIOR_VISITS, MAX_RESCAN, MAX_VIRTUAL_LOSS,
+    Decisive, MctsOptions, OptionsError, DEFAULT_EXPLORATION, DEFAULT_ITERATIONS, DEFAULT_MAX_NODES,
+    DEFAULT_POOL_PERCENT, DEFAULT_VIRTUAL_LOSS, GAME_DEFAULTS, KEYS, MAX_POOL, MAX_PRIOR_VISITS, MAX_RESCAN,
+    MAX_VIRTUAL_LOSS,
 };
 pub use policy::{PlayoutPolicy, RandomPlayout};
 pub use ponder::{Ponder, Pondered};
@@ -234,14 +236,32 @@ impl StopHandle {
     }
 }
 
-/// A Monte Carlo Tree Search engine for game `G`, with playout policy
-/// `Pol` (by default the game's own random plies).
+/// A Monte Carlo Tree Search engine for game `G`, with the game's
+/// knowledge `K` (decisive and forced plies, priors, guided playouts,
+/// evaluations and cell claims for RAVE; by default [`NoKnowledge`]) and
+/// playout policy `Pol` (by default the game's own random plies).
+///
+/// A game's knowledge is a type of its own, usually zero-sized: search a
+/// game with it as `Mcts::<Escabel, EscabelKnowledge>::new(options)`, or
+/// pass a value to [`with_knowledge`](Mcts::with_knowledge). The search
+/// calls it statically, so a zero-sized `K` costs nothing.
+///
+/// ```
+/// use abstracta_core::toy::{TicTacToe, TicTacToeKnowledge};
+/// use abstracta_core::Game;
+/// use mcts::Mcts;
+/// let mut mcts = Mcts::<TicTacToe, TicTacToeKnowledge>::new("iters=500,decisive=on".parse().unwrap());
+/// let mut game = TicTacToe::new(Default::default());
+/// game.play_list("a1 b1 a2 b2").unwrap();
+/// assert_eq!(mcts.search(&game).best, Some("a3".parse().unwrap()));
+/// ```
 ///
 /// It keeps its tree between searches: [`search`](Mcts::search) continues
 /// from it when given the position at its root, and
 /// [`advance`](Mcts::advance) moves the root down by a played ply.
-pub struct Mcts<G: Game, Pol: PlayoutPolicy<G> = RandomPlayout> {
+pub struct Mcts<G: Game, K: SearchKnowledge<G> = NoKnowledge, Pol: PlayoutPolicy<G> = RandomPlayout> {
     options: MctsOptions,
+    knowledge: K,
     policy: Pol,
     tree: Option<Tree<G::Ply>>,
     root_state: Option<G>,
@@ -252,7 +272,7 @@ pub struct Mcts<G: Game, Pol: PlayoutPolicy<G> = RandomPlayout> {
     map_min_children: Option<usize>,
 }
 
-impl<G: Game, Pol: PlayoutPolicy<G>> fmt::Debug for Mcts<G, Pol> {
+impl<G: Game, K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>> fmt::Debug for Mcts<G, K, Pol> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Mcts")
             .field("game", &G::NAME)
@@ -262,24 +282,42 @@ impl<G: Game, Pol: PlayoutPolicy<G>> fmt::Debug for Mcts<G, Pol> {
     }
 }
 
-impl<G: Game> Mcts<G> {
-    /// A search engine with the default random playouts.
+impl<G: Game, K: SearchKnowledge<G> + Default> Mcts<G, K> {
+    /// A search engine with the knowledge `K::default()` and the default
+    /// random playouts.
     pub fn new(options: MctsOptions) -> Self {
-        Mcts::with_policy(options, RandomPlayout)
+        Mcts::with_knowledge(options, K::default())
     }
 }
 
-impl<G: Game> Default for Mcts<G> {
+impl<G: Game, K: SearchKnowledge<G>> Mcts<G, K> {
+    /// A search engine with the knowledge `knowledge` and the default
+    /// random playouts.
+    pub fn with_knowledge(options: MctsOptions, knowledge: K) -> Self {
+        Mcts::with_knowledge_and_policy(options, knowledge, RandomPlayout)
+    }
+}
+
+impl<G: Game, K: SearchKnowledge<G> + Default> Default for Mcts<G, K> {
     fn default() -> Self {
         Mcts::new(MctsOptions::default())
     }
 }
 
-impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
-    /// A search engine with a custom playout policy.
+impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, NoKnowledge, Pol> {
+    /// A search engine with a custom playout policy and no game knowledge.
     pub fn with_policy(options: MctsOptions, policy: Pol) -> Self {
+        Mcts::with_knowledge_and_policy(options, NoKnowledge, policy)
+    }
+}
+
+impl<G: Game, K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>> Mcts<G, K, Pol> {
+    /// A search engine with the knowledge `knowledge` and a custom playout
+    /// policy.
+    pub fn with_knowledge_and_policy(options: MctsOptions, knowledge: K, policy: Pol) -> Self {
         Mcts {
             options,
+            knowledge,
             policy,
             tree: None,
             root_state: None,
@@ -287,6 +325,11 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
             stop: Arc::new(AtomicU8::new(IDLE)),
             map_min_children: None,
         }
+    }
+
+    /// The game knowledge the search uses.
+    pub fn knowledge(&self) -> &K {
+        &self.knowledge
     }
 
     /// The current options.
@@ -440,7 +483,16 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
             }
             let tree = self.tree.as_ref().expect("tree just set");
             let state = self.root_state.as_ref().expect("state just set");
-            let mut shared = Shared::new(tree, state, &self.policy, &opts, budget, deadline, &self.stop);
+            let mut shared = Shared::new(
+                tree,
+                state,
+                &self.knowledge,
+                &self.policy,
+                &opts,
+                budget,
+                deadline,
+                &self.stop,
+            );
             if let (Some(min), true) = (self.map_min_children, shared.rave) {
                 shared.map_min_children = min;
             }
@@ -520,6 +572,7 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
             })
             .collect();
         let policy = &self.policy;
+        let knowledge = &self.knowledge;
         let stop = &*self.stop;
         let runs: Vec<(u64, u32)> = std::thread::scope(|s| {
             let handles: Vec<_> = trees
@@ -529,7 +582,7 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Mcts<G, Pol> {
                     let share =
                         budget.map(|b| b / threads as u64 + u64::from((t as u64) < b % threads as u64));
                     s.spawn(move || {
-                        let shared = Shared::new(tree, game, policy, opts, share, deadline, stop);
+                        let shared = Shared::new(tree, game, knowledge, policy, opts, share, deadline, stop);
                         let seed = thread_seed(opts.seed, position, t);
                         let mut w = Worker::<G>::new(t, seed, shared.slots);
                         w.run(&shared);

@@ -18,8 +18,9 @@ pub const DEFAULT_MAX_NODES: usize = 8_000_000;
 
 /// Every key the engine spec accepts, in canonical order.
 pub const KEYS: &[&str] = &[
-    "iters", "time", "threads", "c", "rave", "solver", "seed", "nodes", "parallel", "playout", "fpu",
-    "ravek", "expand", "ponder", "decisive", "guided", "pool", "poolp", "eval", "prior", "vloss", "rescan",
+    "iters", "time", "threads", "c", "crave", "rave", "solver", "seed", "nodes", "parallel", "playout",
+    "fpu", "ravek", "expand", "ponder", "decisive", "guided", "pool", "poolp", "eval", "prior", "vloss",
+    "rescan",
 ];
 
 /// How a search is configured. Parsed from and printed as the engine spec
@@ -43,13 +44,20 @@ pub struct MctsOptions {
     pub time: Option<Duration>,
     /// `threads=N` (default 1): worker threads.
     pub threads: usize,
-    /// `c=N`: the UCT exploration constant. `None` (no `c` in the spec)
-    /// means the game's recommendation, `Game::SEARCH_HINTS`, which has
-    /// one value for plain UCT and one for RAVE: the best value depends on
-    /// the game and on RAVE (the crate's README gives the matches).
+    /// `c=N`: the UCT exploration constant, with and without RAVE (unless
+    /// `crave` is set). `None` (no `c` in the spec) means the game's
+    /// default ([`GAME_DEFAULTS`]), else [`DEFAULT_EXPLORATION`]: the best
+    /// value depends on the game and on RAVE (the crate's README gives the
+    /// matches).
     pub exploration: Option<f64>,
+    /// `crave=N`: the UCT exploration constant when RAVE statistics are in
+    /// use (RAVE changes how much exploration pays, in opposite directions
+    /// in different games). `None` means `c` if set, else the game's
+    /// default `crave`, else its `c`.
+    pub rave_exploration: Option<f64>,
     /// `rave=on|off` (default on): RAVE/AMAF statistics. Ignored for games
-    /// whose plies claim no cells (`Game::CLAIMS` is `Claims::None`).
+    /// whose plies claim no cells (`CellClaims::CLAIMS` of the game's
+    /// knowledge is `Claims::None`).
     pub rave: bool,
     /// `solver=on|off` (default on): MCTS-Solver proofs.
     pub solver: bool,
@@ -85,33 +93,33 @@ pub struct MctsOptions {
     /// after the engine's own ply; a single search does not look at it.
     pub ponder: bool,
     /// `decisive=off|tree|on`: use the game's decisive and forced plies
-    /// (`Game::decisive_ply`, `Game::forced_plies`) at expansion (only
-    /// those children are made: `tree`), and in playouts too (`on`).
-    /// `None` (not in the spec) means the game's recommendation,
-    /// `Game::SEARCH_HINTS`.
+    /// (`Knowledge::decisive_ply`, `Knowledge::forced_plies`) at expansion
+    /// (only those children are made: `tree`), and in playouts too (`on`).
+    /// `None` (not in the spec) means the game's default
+    /// ([`GAME_DEFAULTS`]), else `off`.
     pub decisive: Option<Decisive>,
-    /// `guided=on|off`: playouts use `Game::guided_ply` instead of
+    /// `guided=on|off`: playouts use `Knowledge::guided_ply` instead of
     /// `Game::random_ply` (only with the default playout policy). `None`
-    /// means the game's recommendation.
+    /// means the game's default, else `off`.
     pub guided: Option<bool>,
     /// `pool=K|off`: playouts draw plies from pools of the `K` plies of
     /// the best RAVE means at the last two expanded nodes of the path, one
     /// per seat (with RAVE only), with the chance `poolp`. `Some(0)` is
-    /// `pool=off`; `None` means the game's recommendation.
+    /// `pool=off`; `None` means the game's default, else `off`.
     pub pool_size: Option<u32>,
     /// `poolp=P` (default 50): the chance in percent that a playout ply
     /// is drawn from the RAVE pool (`pool=K`), when it is legal there.
     pub pool_percent: u32,
     /// `eval=N|off`: end a playout after N plies with the game's
-    /// evaluation (`Game::evaluate`), counted as a win with the evaluated
-    /// probability. `Some(0)` is `eval=off`; `None` means the game's
-    /// recommendation.
+    /// evaluation (`Knowledge::evaluate`), counted as a win with the
+    /// evaluated probability. `Some(0)` is `eval=off`; `None` means the
+    /// game's default, else `off`.
     pub eval_after: Option<u32>,
     /// `prior=N|off`: each new child starts with N virtual visits at the
-    /// win rate the game's priors give its ply (`Game::ply_priors`), so
-    /// plies the game favours are tried first and kept longer. `Some(0)`
-    /// is `prior=off`; `None` means the game's recommendation
-    /// (`SearchHints::prior_visits`). At most [`MAX_PRIOR_VISITS`].
+    /// win rate the game's priors give its ply (`Knowledge::ply_priors`),
+    /// so plies the game favours are tried first and kept longer. `Some(0)`
+    /// is `prior=off`; `None` means the game's default, else `off`. At
+    /// most [`MAX_PRIOR_VISITS`].
     /// Reported visits leave the virtual ones out; reported win rates
     /// include them.
     pub prior_visits: Option<u32>,
@@ -127,12 +135,50 @@ pub struct MctsOptions {
     /// visits without scoring them again (so the lower N, the longer a
     /// choice stands), unless that child is proven meanwhile. `Some(0)` is
     /// `rescan=off` (every visit scores every child); `None` means the
-    /// game's recommendation (`SearchHints::rescan`), which applies to
-    /// one thread to a tree only ([`MctsOptions::rescan_in_use`]). Each
+    /// game's default, else `off`, which applies to one thread to a tree
+    /// only ([`MctsOptions::rescan_in_use_with`]). Each
     /// worker thread follows only the choices it made. N is from 1 to
     /// [`MAX_RESCAN`].
     pub rescan: Option<u32>,
 }
+
+/// The exploration constant `c` of a game without defaults of its own,
+/// with and without RAVE.
+pub const DEFAULT_EXPLORATION: f64 = 0.4;
+
+/// Each game's search defaults, by `Game::NAME`, as MCTS specs: what a
+/// search of that game uses for every key its user's spec does not set
+/// (see [`MctsOptions::game_defaults`]). They were found by matches
+/// between engine settings (the games' READMEs give the measurements). A
+/// game without an entry (a game of your own) gets `c` =
+/// [`DEFAULT_EXPLORATION`] and no game knowledge in use.
+///
+/// * Escabel: forced replies to a completed chain in the tree only (in
+///   playouts the chain tests and tries cost more than they tell), guided
+///   playouts that save threatened links, priors worth 20 visits, and with
+///   them little exploration under RAVE: the priors and the RAVE means
+///   spread the visits well enough.
+/// * Swack: decisive and forced passes, priors worth 10 visits, little UCT
+///   exploration on top of RAVE's, choices of child that stand for
+///   `n / 64` visits (about 200 children a node make scoring them all the
+///   search's largest cost), and playouts that draw about half their plies
+///   from RAVE pools of 10 plies a seat.
+/// * Ecalper: guided replacements in playouts and priors worth 10 visits,
+///   but not the last replacement (`decisive=on`), which skews every
+///   playout towards Black and cost strength in matches.
+/// * Epaminondas: forced replies, guided playouts and playouts ended by
+///   the evaluation after a few plies (random playouts of Epaminondas run
+///   for hundreds of plies and say little).
+/// * Whirlwind: decisive plies and forced blocks in the tree only (in
+///   playouts they cost 30% more instructions per iteration), and priors
+///   worth 10 visits.
+pub const GAME_DEFAULTS: &[(&str, &str)] = &[
+    ("escabel", "c=0.4,crave=0.02,decisive=tree,guided=on,prior=20"),
+    ("swack", "c=0.4,crave=0.03,decisive=on,pool=10,prior=10,rescan=64"),
+    ("ecalper", "c=0.4,guided=on,prior=10"),
+    ("epaminondas", "c=0.4,decisive=on,guided=on,eval=12"),
+    ("whirlwind", "c=0.4,crave=0.05,decisive=tree,prior=10"),
+];
 
 /// The largest `prior=N`.
 pub const MAX_PRIOR_VISITS: u32 = 10_000;
@@ -159,6 +205,7 @@ impl Default for MctsOptions {
             time: None,
             threads: 1,
             exploration: None,
+            rave_exploration: None,
             rave: true,
             solver: true,
             seed: 0,
@@ -191,73 +238,132 @@ impl MctsOptions {
         }
     }
 
-    /// The exploration constant a search of `G` uses: `exploration` if
-    /// set, else `G::SEARCH_HINTS` for the mode (`rave_in_use`: RAVE is on
-    /// and the game's plies claim cells).
+    /// The defaults of the game named `game` (its `Game::NAME`): its
+    /// entry of [`GAME_DEFAULTS`] parsed, or for a game without one (a
+    /// game of your own) the options that set nothing, so that searches
+    /// use no game knowledge and `c` = [`DEFAULT_EXPLORATION`].
+    ///
+    /// ```
+    /// use mcts::MctsOptions;
+    /// assert_eq!(MctsOptions::game_defaults("escabel").prior_visits, Some(20));
+    /// assert_eq!(MctsOptions::game_defaults("my-game").prior_visits, None);
+    /// ```
+    pub fn game_defaults(game: &str) -> MctsOptions {
+        let spec = GAME_DEFAULTS
+            .iter()
+            .find(|(name, _)| *name == game)
+            .map_or("", |(_, spec)| spec);
+        spec.parse().expect("the specs of GAME_DEFAULTS parse")
+    }
+
+    /// The exploration constant a search uses, with `game` the game's
+    /// defaults ([`MctsOptions::game_defaults`]), when RAVE is in use
+    /// (`rave_in_use`: RAVE is on and the game's plies claim cells) or
+    /// not: the first set of these options' `crave` (with RAVE) and `c`,
+    /// then the game's, else [`DEFAULT_EXPLORATION`].
+    pub fn exploration_with(&self, game: &MctsOptions, rave_in_use: bool) -> f64 {
+        let own = |o: &MctsOptions| {
+            if rave_in_use {
+                o.rave_exploration.or(o.exploration)
+            } else {
+                o.exploration
+            }
+        };
+        own(self).or_else(|| own(game)).unwrap_or(DEFAULT_EXPLORATION)
+    }
+
+    /// [`exploration_with`](Self::exploration_with) the defaults of `G`.
     pub fn exploration_for<G: Game>(&self, rave_in_use: bool) -> f64 {
-        let hints = G::SEARCH_HINTS;
-        self.exploration.unwrap_or(if rave_in_use {
-            hints.rave_exploration
-        } else {
-            hints.uct_exploration
-        })
+        self.exploration_with(&Self::game_defaults(G::NAME), rave_in_use)
     }
 
-    /// Where a search of `G` uses decisive and forced plies: `decisive`
-    /// if set, else `G::SEARCH_HINTS`.
+    /// Where a search uses decisive and forced plies: `decisive` if set,
+    /// else the game's (`game`: [`MctsOptions::game_defaults`]), else off.
+    pub fn decisive_with(&self, game: &MctsOptions) -> Decisive {
+        self.decisive.or(game.decisive).unwrap_or(Decisive::Off)
+    }
+
+    /// [`decisive_with`](Self::decisive_with) the defaults of `G`.
     pub fn decisive_for<G: Game>(&self) -> Decisive {
-        self.decisive.unwrap_or(match G::SEARCH_HINTS {
-            h if h.decisive && h.decisive_in_playouts => Decisive::On,
-            h if h.decisive => Decisive::Tree,
-            _ => Decisive::Off,
-        })
+        self.decisive_with(&Self::game_defaults(G::NAME))
     }
 
-    /// Whether a search of `G` plays guided playouts: `guided` if set,
-    /// else `G::SEARCH_HINTS`.
+    /// Whether a search plays guided playouts: `guided` if set, else the
+    /// game's, else not.
+    pub fn guided_with(&self, game: &MctsOptions) -> bool {
+        self.guided.or(game.guided).unwrap_or(false)
+    }
+
+    /// [`guided_with`](Self::guided_with) the defaults of `G`.
     pub fn guided_for<G: Game>(&self) -> bool {
-        self.guided.unwrap_or(G::SEARCH_HINTS.guided)
+        self.guided_with(&Self::game_defaults(G::NAME))
     }
 
-    /// The RAVE pool size of a search of `G` (0: no pools): `pool` if set,
-    /// else `G::SEARCH_HINTS`, at most [`MAX_POOL`].
+    /// The RAVE pool size of a search (0: no pools): `pool` if set, else
+    /// the game's, else 0; at most [`MAX_POOL`].
+    pub fn pool_with(&self, game: &MctsOptions) -> u32 {
+        self.pool_size.or(game.pool_size).unwrap_or(0).min(MAX_POOL)
+    }
+
+    /// [`pool_with`](Self::pool_with) the defaults of `G`.
     pub fn pool_for<G: Game>(&self) -> u32 {
-        self.pool_size.unwrap_or(G::SEARCH_HINTS.pool).min(MAX_POOL)
+        self.pool_with(&Self::game_defaults(G::NAME))
     }
 
-    /// The playout plies after which a search of `G` evaluates (0: never):
-    /// `eval_after` if set, else `G::SEARCH_HINTS`.
+    /// The playout plies after which a search evaluates (0: never):
+    /// `eval_after` if set, else the game's, else 0.
+    pub fn eval_after_with(&self, game: &MctsOptions) -> u32 {
+        self.eval_after.or(game.eval_after).unwrap_or(0)
+    }
+
+    /// [`eval_after_with`](Self::eval_after_with) the defaults of `G`.
     pub fn eval_after_for<G: Game>(&self) -> u32 {
-        self.eval_after.unwrap_or(G::SEARCH_HINTS.eval_after)
+        self.eval_after_with(&Self::game_defaults(G::NAME))
     }
 
-    /// The virtual visits a search of `G` gives a new child at its prior
-    /// (0: no priors): `prior_visits` if set, else `G::SEARCH_HINTS`, at
-    /// most [`MAX_PRIOR_VISITS`].
-    pub fn prior_visits_for<G: Game>(&self) -> u32 {
+    /// The virtual visits a search gives a new child at its prior (0: no
+    /// priors): `prior_visits` if set, else the game's, else 0; at most
+    /// [`MAX_PRIOR_VISITS`].
+    pub fn prior_visits_with(&self, game: &MctsOptions) -> u32 {
         self.prior_visits
-            .unwrap_or(G::SEARCH_HINTS.prior_visits)
+            .or(game.prior_visits)
+            .unwrap_or(0)
             .min(MAX_PRIOR_VISITS)
     }
 
-    /// How long a choice of child stands in a search of `G` (0: never;
-    /// see [`MctsOptions::rescan`]): `rescan` if set, else
-    /// `G::SEARCH_HINTS`, at most [`MAX_RESCAN`].
-    pub fn rescan_for<G: Game>(&self) -> u32 {
-        self.rescan.unwrap_or(G::SEARCH_HINTS.rescan).min(MAX_RESCAN)
+    /// [`prior_visits_with`](Self::prior_visits_with) the defaults of `G`.
+    pub fn prior_visits_for<G: Game>(&self) -> u32 {
+        self.prior_visits_with(&Self::game_defaults(G::NAME))
     }
 
-    /// The `rescan` a search of `G` with these options uses:
-    /// [`MctsOptions::rescan_for`] with one thread to a tree; with several
+    /// How long a choice of child stands in a search (0: never; see
+    /// [`MctsOptions::rescan`]): `rescan` if set, else the game's, else 0;
+    /// at most [`MAX_RESCAN`].
+    pub fn rescan_with(&self, game: &MctsOptions) -> u32 {
+        self.rescan.or(game.rescan).unwrap_or(0).min(MAX_RESCAN)
+    }
+
+    /// [`rescan_with`](Self::rescan_with) the defaults of `G`.
+    pub fn rescan_for<G: Game>(&self) -> u32 {
+        self.rescan_with(&Self::game_defaults(G::NAME))
+    }
+
+    /// The `rescan` a search with these options uses:
+    /// [`MctsOptions::rescan_with`] with one thread to a tree; with several
     /// threads on one tree only an explicit `rescan` (each thread follows
-    /// only its own standing choices; the game's recommendation was
-    /// measured with one thread).
-    pub fn rescan_in_use<G: Game>(&self) -> u32 {
+    /// only its own standing choices; the games' defaults were measured
+    /// with one thread).
+    pub fn rescan_in_use_with(&self, game: &MctsOptions) -> u32 {
         if self.thread_count() > 1 && !self.root_parallel {
             self.rescan.unwrap_or(0).min(MAX_RESCAN)
         } else {
-            self.rescan_for::<G>()
+            self.rescan_with(game)
         }
+    }
+
+    /// [`rescan_in_use_with`](Self::rescan_in_use_with) the defaults of `G`.
+    pub fn rescan_in_use<G: Game>(&self) -> u32 {
+        self.rescan_in_use_with(&Self::game_defaults(G::NAME))
     }
 
     /// The number of worker threads actually used (at least 1).
@@ -542,6 +648,7 @@ impl FromStr for MctsOptions {
                     o.threads = n;
                 }
                 "c" => o.exploration = Some(parse_float(key, value, "a number >= 0 such as 0.4")?),
+                "crave" => o.rave_exploration = Some(parse_float(key, value, "a number >= 0 such as 0.05")?),
                 "rave" => o.rave = parse_on_off(key, value)?,
                 "solver" => o.solver = parse_on_off(key, value)?,
                 "seed" => o.seed = parse_int(key, value, "a whole number from 0 to 2^64-1")?,
@@ -652,6 +759,9 @@ impl fmt::Display for MctsOptions {
         }
         if let Some(c) = self.exploration {
             parts.push(format!("c={c}"));
+        }
+        if let Some(c) = self.rave_exploration {
+            parts.push(format!("crave={c}"));
         }
         let on_off = |b: bool| if b { "on" } else { "off" };
         if self.rave != d.rave {

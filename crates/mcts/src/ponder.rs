@@ -5,9 +5,11 @@ use std::time::Duration;
 
 use abstracta_core::Game;
 
+use abstracta_core::knowledge::{NoKnowledge, SearchKnowledge};
+
 use crate::{Mcts, MctsOptions, PlayoutPolicy, RandomPlayout, SearchResult, StopHandle};
 
-impl<G: Game, Pol: PlayoutPolicy<G> + 'static> Mcts<G, Pol> {
+impl<G: Game, K: SearchKnowledge<G>, Pol: PlayoutPolicy<G> + 'static> Mcts<G, K, Pol> {
     /// Searches `game` on a background thread, without a budget, until
     /// [`Ponder::finish`] (or until the root is proven): thinking on the
     /// opponent's time. Ponder on the position after your own ply; when the
@@ -31,7 +33,7 @@ impl<G: Game, Pol: PlayoutPolicy<G> + 'static> Mcts<G, Pol> {
     /// let result = engine.search(&game); // 500 more iterations
     /// assert!(result.best.is_some());
     /// ```
-    pub fn ponder(self, game: &G) -> Ponder<G, Pol> {
+    pub fn ponder(self, game: &G) -> Ponder<G, K, Pol> {
         let stop = self.stop_handle();
         let game = game.clone();
         let thread = std::thread::spawn(move || {
@@ -54,22 +56,22 @@ impl<G: Game, Pol: PlayoutPolicy<G> + 'static> Mcts<G, Pol> {
 }
 
 /// What a finished [`Ponder`] gives back: the engine and the search's result.
-pub type Pondered<G, Pol> = (Mcts<G, Pol>, SearchResult<<G as Game>::Ply>);
+pub type Pondered<G, K, Pol> = (Mcts<G, K, Pol>, SearchResult<<G as Game>::Ply>);
 
 /// A search running on a background thread, from [`Mcts::ponder`].
 ///
 /// Dropping it stops the search and drops the engine.
-pub struct Ponder<G: Game, Pol: PlayoutPolicy<G> = RandomPlayout> {
+pub struct Ponder<G: Game, K: SearchKnowledge<G> = NoKnowledge, Pol: PlayoutPolicy<G> = RandomPlayout> {
     /// `None` only once joined.
-    thread: Option<std::thread::JoinHandle<Pondered<G, Pol>>>,
+    thread: Option<std::thread::JoinHandle<Pondered<G, K, Pol>>>,
     stop: StopHandle,
 }
 
-impl<G: Game, Pol: PlayoutPolicy<G>> Ponder<G, Pol> {
+impl<G: Game, K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>> Ponder<G, K, Pol> {
     /// Stops the search (after the iterations in flight) and gives back
     /// the engine, with its tree and its own options, and what the search
     /// found.
-    pub fn finish(mut self) -> Pondered<G, Pol> {
+    pub fn finish(mut self) -> Pondered<G, K, Pol> {
         match self.stop_and_join() {
             Some(Ok(done)) => done,
             Some(Err(panic)) => std::panic::resume_unwind(panic),
@@ -78,7 +80,7 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Ponder<G, Pol> {
     }
 
     /// Stops the search thread and waits for it (once).
-    fn stop_and_join(&mut self) -> Option<std::thread::Result<Pondered<G, Pol>>> {
+    fn stop_and_join(&mut self) -> Option<std::thread::Result<Pondered<G, K, Pol>>> {
         let thread = self.thread.take()?;
         // A stop before the search has begun does nothing, so repeat it
         // until the thread is done.
@@ -90,14 +92,14 @@ impl<G: Game, Pol: PlayoutPolicy<G>> Ponder<G, Pol> {
     }
 }
 
-impl<G: Game, Pol: PlayoutPolicy<G>> Drop for Ponder<G, Pol> {
+impl<G: Game, K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>> Drop for Ponder<G, K, Pol> {
     fn drop(&mut self) {
         // A search without a budget would otherwise run forever.
         let _ = self.stop_and_join();
     }
 }
 
-impl<G: Game, Pol: PlayoutPolicy<G>> fmt::Debug for Ponder<G, Pol> {
+impl<G: Game, K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>> fmt::Debug for Ponder<G, K, Pol> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Ponder")
             .field("game", &G::NAME)

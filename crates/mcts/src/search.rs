@@ -4,13 +4,14 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::time::Instant;
 
+use abstracta_core::knowledge::SearchKnowledge;
 use abstracta_core::{Claims, Game, PlyBuf, Seat, Status};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use crate::childmap::{credit_mapped, SlotOrder, MAP_MIN_CHILDREN};
 use crate::policy::PlayoutPolicy;
-use crate::pool::Pools;
+use crate::rave_pool::Pools;
 use crate::tree::{
     code_seat, flip_proof, seat_code, Standing, Tree, EXPANDED, EXPANDING, NO_AMAF, NO_MAP, PROVEN_DRAW,
     PROVEN_LOSS, PROVEN_WIN, UNEXPANDED, UNPROVEN,
@@ -23,14 +24,16 @@ pub(crate) const RUNNING: u8 = 1;
 pub(crate) const STOPPING: u8 = 2;
 
 /// Everything the workers of one search share.
-pub(crate) struct Shared<'a, G: Game, Pol> {
+pub(crate) struct Shared<'a, G: Game, K, Pol> {
     pub tree: &'a Tree<G::Ply>,
     pub root_state: &'a G,
+    /// The game's knowledge (usually zero-sized).
+    pub knowledge: &'a K,
     pub policy: &'a Pol,
     pub opts: &'a MctsOptions,
     pub rave: bool,
     /// The exploration constant for this search (see
-    /// [`MctsOptions::exploration_for`]).
+    /// [`MctsOptions::exploration_with`]).
     pub exploration: f64,
     pub slots: usize,
     /// Decisive and forced plies in use at expansion and in playouts (see
@@ -54,7 +57,7 @@ pub(crate) struct Shared<'a, G: Game, Pol> {
     /// Visits a descent adds to each node of its path until backup, all
     /// losses ([`MctsOptions::virtual_loss_in_use`]).
     pub virtual_loss: u32,
-    /// How long a node's choice of child stands ([`MctsOptions::rescan_in_use`]).
+    /// How long a node's choice of child stands ([`MctsOptions::rescan_in_use_with`]).
     pub rescan: u32,
     pub budget: Option<u64>,
     pub started: AtomicU64,
@@ -65,36 +68,42 @@ pub(crate) struct Shared<'a, G: Game, Pol> {
     pub done: AtomicBool,
 }
 
-impl<'a, G: Game, Pol: PlayoutPolicy<G>> Shared<'a, G, Pol> {
+impl<'a, G: Game, K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>> Shared<'a, G, K, Pol> {
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         tree: &'a Tree<G::Ply>,
         root_state: &'a G,
+        knowledge: &'a K,
         policy: &'a Pol,
         opts: &'a MctsOptions,
         budget: Option<u64>,
         deadline: Option<Instant>,
         stop: &'a AtomicU8,
     ) -> Self {
-        let slots = root_state.claimable_cells();
-        let rave = opts.rave && G::CLAIMS.any() && slots > 0;
+        let slots = knowledge.claimable_cells(root_state);
+        let rave = opts.rave && K::CLAIMS.any() && slots > 0;
+        // The game's defaults for what the user's spec leaves unset.
+        let game = MctsOptions::game_defaults(G::NAME);
+        let decisive = opts.decisive_with(&game);
         Shared {
             tree,
             root_state,
+            knowledge,
             policy,
             opts,
             rave,
-            exploration: opts.exploration_for::<G>(rave),
+            exploration: opts.exploration_with(&game, rave),
             slots,
-            decisive_tree: opts.decisive_for::<G>().in_tree(),
-            decisive_playouts: opts.decisive_for::<G>().in_playouts(),
-            guided: Pol::DEFAULT && opts.guided_for::<G>(),
-            pool_size: if rave { opts.pool_for::<G>() as usize } else { 0 },
+            decisive_tree: decisive.in_tree(),
+            decisive_playouts: decisive.in_playouts(),
+            guided: Pol::DEFAULT && opts.guided_with(&game),
+            pool_size: if rave { opts.pool_with(&game) as usize } else { 0 },
             pool_chance: f64::from(opts.pool_percent) / 100.0,
-            eval_after: opts.eval_after_for::<G>(),
-            prior_visits: opts.prior_visits_for::<G>(),
+            eval_after: opts.eval_after_with(&game),
+            prior_visits: opts.prior_visits_with(&game),
             map_min_children: if rave { MAP_MIN_CHILDREN } else { usize::MAX },
             virtual_loss: opts.virtual_loss_in_use(),
-            rescan: opts.rescan_in_use::<G>(),
+            rescan: opts.rescan_in_use_with(&game),
             budget,
             started: AtomicU64::new(0),
             batch: match budget {
@@ -227,7 +236,7 @@ impl<G: Game> Worker<G> {
 
     /// Runs iterations until the budget, the deadline, a stop request or a
     /// proven root ends the search.
-    pub fn run<Pol: PlayoutPolicy<G>>(&mut self, sh: &Shared<'_, G, Pol>) {
+    pub fn run<K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>>(&mut self, sh: &Shared<'_, G, K, Pol>) {
         let mut n: u64 = 0;
         let mut claimed: u64 = 0;
         loop {
@@ -271,7 +280,7 @@ impl<G: Game> Worker<G> {
     }
 
     /// One iteration: select, expand, play out, back up.
-    fn iterate<Pol: PlayoutPolicy<G>>(&mut self, sh: &Shared<'_, G, Pol>) {
+    fn iterate<K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>>(&mut self, sh: &Shared<'_, G, K, Pol>) {
         let tree = sh.tree;
         let opts = sh.opts;
         let mut state = sh.root_state.clone();
@@ -318,9 +327,9 @@ impl<G: Game> Worker<G> {
                 break self.playout(sh, &mut state, idx);
             }
             let child = if sh.rave {
-                self.select::<Pol, true>(sh, idx)
+                self.select::<K, Pol, true>(sh, idx)
             } else {
-                self.select::<Pol, false>(sh, idx)
+                self.select::<K, Pol, false>(sh, idx)
             };
             prior_here = node.child_prior();
             *self.floors.last_mut().expect("path is not empty") = self.draw_floor;
@@ -335,8 +344,8 @@ impl<G: Game> Worker<G> {
             Leaf::Exact(p) => (p, true),
             Leaf::Playout(p) => (p, false),
         };
-        if sh.rave && G::CLAIMS == Claims::Revocable {
-            self.held_amaf(sh.slots, &state);
+        if sh.rave && K::CLAIMS == Claims::Revocable {
+            self.held_amaf(sh.knowledge, sh.slots, &state);
         }
         self.backup(sh, points);
         if exact && opts.solver {
@@ -348,7 +357,12 @@ impl<G: Game> Worker<G> {
 
     /// Tries to expand node `idx` (whose position is `state`).
     #[inline(never)] // one call per iteration or level: keeps profiles readable
-    fn expand<Pol>(&mut self, sh: &Shared<'_, G, Pol>, idx: u32, state: &G) -> Expansion {
+    fn expand<K: SearchKnowledge<G>, Pol>(
+        &mut self,
+        sh: &Shared<'_, G, K, Pol>,
+        idx: u32,
+        state: &G,
+    ) -> Expansion {
         let tree = sh.tree;
         let node = tree.node(idx);
         if let Err(now) =
@@ -371,7 +385,7 @@ impl<G: Game> Worker<G> {
             return Expansion::NotNow;
         };
         let mover = seat_code(state.to_move_seat());
-        let mapped = sh.rave && self.order.apply(&mut self.plies, sh.slots, state);
+        let mapped = sh.rave && self.order.apply(&mut self.plies, sh.slots, state, sh.knowledge);
         for (k, &ply) in self.plies.iter().enumerate() {
             let child = tree.node(first + k as u32);
             let _ = child.ply.set(ply);
@@ -403,11 +417,17 @@ impl<G: Game> Worker<G> {
     /// with `prior_visits` virtual visits at its prior win rate, and the
     /// node records that count so reports and expansion can tell virtual
     /// visits from real ones.
-    fn set_priors<Pol>(&mut self, sh: &Shared<'_, G, Pol>, idx: u32, state: &G, first: u32) {
+    fn set_priors<K: SearchKnowledge<G>, Pol>(
+        &mut self,
+        sh: &Shared<'_, G, K, Pol>,
+        idx: u32,
+        state: &G,
+        first: u32,
+    ) {
         let n = self.plies.len();
         self.priors.clear();
         self.priors.resize(n, 0.5);
-        if !state.ply_priors(&self.plies, &mut self.priors) {
+        if !sh.knowledge.ply_priors(state, &self.plies, &mut self.priors) {
             return;
         }
         let tree = sh.tree;
@@ -428,14 +448,14 @@ impl<G: Game> Worker<G> {
     /// ply, or with decisive plies in use only a decisive ply, or only the
     /// forced plies (the others lose at once, so the node's value does not
     /// change without them).
-    fn expansion_plies<Pol>(&mut self, sh: &Shared<'_, G, Pol>, state: &G) {
+    fn expansion_plies<K: SearchKnowledge<G>, Pol>(&mut self, sh: &Shared<'_, G, K, Pol>, state: &G) {
         if sh.decisive_tree {
-            if let Some(ply) = state.decisive_ply() {
+            if let Some(ply) = sh.knowledge.decisive_ply(state) {
                 self.plies.clear();
                 self.plies.push(ply);
                 return;
             }
-            if state.forced_plies(&mut self.forced) && !self.forced.is_empty() {
+            if sh.knowledge.forced_plies(state, &mut self.forced) && !self.forced.is_empty() {
                 std::mem::swap(&mut self.plies, &mut self.forced);
                 return;
             }
@@ -447,12 +467,16 @@ impl<G: Game> Worker<G> {
     /// drawn from the mover's RAVE pool (when in use, by chance, and if
     /// legal), then the guided or policy ply.
     #[inline]
-    fn playout_ply<Pol: PlayoutPolicy<G>>(&mut self, sh: &Shared<'_, G, Pol>, state: &G) -> Option<G::Ply> {
+    fn playout_ply<K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>>(
+        &mut self,
+        sh: &Shared<'_, G, K, Pol>,
+        state: &G,
+    ) -> Option<G::Ply> {
         if sh.decisive_playouts {
-            if let Some(ply) = state.decisive_ply() {
+            if let Some(ply) = sh.knowledge.decisive_ply(state) {
                 return Some(ply);
             }
-            if state.forced_plies(&mut self.forced) && !self.forced.is_empty() {
+            if sh.knowledge.forced_plies(state, &mut self.forced) && !self.forced.is_empty() {
                 return Some(self.forced[self.rng.gen_range(0..self.forced.len())]);
             }
         }
@@ -464,7 +488,7 @@ impl<G: Game> Worker<G> {
             }
         }
         if sh.guided {
-            state.guided_ply(&mut self.rng)
+            sh.knowledge.guided_ply(state, &mut self.rng)
         } else {
             sh.policy.playout_ply(state, &mut self.rng)
         }
@@ -474,7 +498,7 @@ impl<G: Game> Worker<G> {
     /// (the leaf's parent and grandparent: one for each seat to move),
     /// ranking a node's children only when its pool is stale
     /// ([`Pools::refresh`]).
-    fn fill_pools<Pol>(&mut self, sh: &Shared<'_, G, Pol>) {
+    fn fill_pools<K: SearchKnowledge<G>, Pol>(&mut self, sh: &Shared<'_, G, K, Pol>) {
         let n = self.path.len();
         let nodes = &self.path[n.saturating_sub(3)..n.saturating_sub(1)];
         self.pools.refresh(sh.tree, nodes, sh.pool_size);
@@ -501,7 +525,11 @@ impl<G: Game> Worker<G> {
     /// `rescan=N` the choice of the last scan stands, unproven, for a
     /// further `n / N` of the node's visits.
     #[inline(never)] // one call per iteration or level: keeps profiles readable
-    fn select<Pol, const RAVE: bool>(&mut self, sh: &Shared<'_, G, Pol>, idx: u32) -> u32 {
+    fn select<K: SearchKnowledge<G>, Pol, const RAVE: bool>(
+        &mut self,
+        sh: &Shared<'_, G, K, Pol>,
+        idx: u32,
+    ) -> u32 {
         self.draw_floor = false;
         let tree = sh.tree;
         let opts = sh.opts;
@@ -524,7 +552,7 @@ impl<G: Game> Worker<G> {
                 Standing::Expired => {}
             }
         }
-        let chosen = self.score_children::<Pol, RAVE>(sh, range.clone(), parent_n);
+        let chosen = self.score_children::<K, Pol, RAVE>(sh, range.clone(), parent_n);
         if record {
             let until = parent_n.saturating_add(parent_n / rescan);
             if until > parent_n {
@@ -537,9 +565,9 @@ impl<G: Game> Worker<G> {
     /// Scores the children `range` of a node with `parent_n` visits and
     /// returns the best (see `select`).
     #[inline(always)]
-    fn score_children<Pol, const RAVE: bool>(
+    fn score_children<K: SearchKnowledge<G>, Pol, const RAVE: bool>(
         &mut self,
-        sh: &Shared<'_, G, Pol>,
+        sh: &Shared<'_, G, K, Pol>,
         range: std::ops::Range<u32>,
         parent_n: u32,
     ) -> u32 {
@@ -609,7 +637,12 @@ impl<G: Game> Worker<G> {
 
     /// Plays out from `state` (the position of leaf `idx`).
     #[inline(never)] // one call per iteration or level: keeps profiles readable
-    fn playout<Pol: PlayoutPolicy<G>>(&mut self, sh: &Shared<'_, G, Pol>, state: &mut G, idx: u32) -> Leaf {
+    fn playout<K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>>(
+        &mut self,
+        sh: &Shared<'_, G, K, Pol>,
+        state: &mut G,
+        idx: u32,
+    ) -> Leaf {
         let status = state.status();
         if status.is_finished() {
             let points = status_points(status);
@@ -623,7 +656,7 @@ impl<G: Game> Worker<G> {
         let mut plies = 0u32;
         while plies < cap {
             if sh.eval_after > 0 && plies >= sh.eval_after {
-                if let Some(p) = state.evaluate() {
+                if let Some(p) = sh.knowledge.evaluate(state) {
                     return Leaf::Playout(self.evaluation_points(state, p));
                 }
             }
@@ -632,9 +665,9 @@ impl<G: Game> Worker<G> {
             };
             // Revocable claims: the end position says it all (see
             // `held_amaf`), so playouts record nothing.
-            if sh.rave && G::CLAIMS != Claims::Revocable {
+            if sh.rave && K::CLAIMS != Claims::Revocable {
                 let s = state.to_move_seat().index();
-                if let Some(a) = state.play_claiming(ply) {
+                if let Some(a) = sh.knowledge.play_claiming(state, ply) {
                     if a < sh.slots {
                         self.amaf[s][a >> 6] |= 1 << (a & 63);
                     }
@@ -655,7 +688,7 @@ impl<G: Game> Worker<G> {
     /// Adds the result to every node of the path (and the RAVE statistics
     /// of their children), completing the visits counted on the way down.
     #[inline(never)] // one call per iteration or level: keeps profiles readable
-    fn backup<Pol>(&mut self, sh: &Shared<'_, G, Pol>, mut points: u64) {
+    fn backup<K: SearchKnowledge<G>, Pol>(&mut self, sh: &Shared<'_, G, K, Pol>, mut points: u64) {
         let tree = sh.tree;
         let root = tree.root;
         for (&i, &floor) in self.path.iter().zip(&self.floors).rev() {
@@ -695,7 +728,7 @@ impl<G: Game> Worker<G> {
                 // With revocable claims the sets hold every slot held at
                 // the end already (see `held_amaf`).
                 let a = tree.amaf(i).load(Ordering::Relaxed);
-                if a != NO_AMAF && i != root && G::CLAIMS != Claims::Revocable {
+                if a != NO_AMAF && i != root && K::CLAIMS != Claims::Revocable {
                     self.amaf[mover.index()][(a >> 6) as usize] |= 1 << (a & 63);
                 }
             }
@@ -717,7 +750,7 @@ impl<G: Game> Worker<G> {
     /// mover holds already (`Claims::Revocable`), so for the children of
     /// any node on the path "held at the end" is that same test: one mask
     /// per iteration instead of a lookup per playout ply and path node.
-    fn held_amaf(&mut self, slots: usize, end: &G) {
+    fn held_amaf<K: SearchKnowledge<G>>(&mut self, knowledge: &K, slots: usize, end: &G) {
         for (bits, seat) in self.amaf.iter_mut().zip([Seat::First, Seat::Second]) {
             bits.fill(u64::MAX);
             if let Some(last) = bits.last_mut() {
@@ -725,12 +758,12 @@ impl<G: Game> Worker<G> {
                     *last = (1 << (slots % 64)) - 1;
                 }
             }
-            end.retain_held_cells(seat, bits);
+            knowledge.retain_held_cells(end, seat, bits);
         }
     }
 
     /// After an exact leaf: proves ancestors whose value is now known.
-    fn propagate_proofs<Pol>(&mut self, sh: &Shared<'_, G, Pol>) {
+    fn propagate_proofs<K: SearchKnowledge<G>, Pol>(&mut self, sh: &Shared<'_, G, K, Pol>) {
         let tree = sh.tree;
         for w in (0..self.path.len() - 1).rev() {
             let parent = tree.node(self.path[w]);

@@ -1,7 +1,7 @@
 //! Unit tests of the tree bookkeeping (see also `tests/`).
 
-use abstracta_core::toy::TicTacToe;
-use abstracta_core::Game;
+use abstracta_core::toy::{TicTacToe, TicTacToeKnowledge};
+use abstracta_core::{CellClaims, Game, SearchKnowledge};
 
 use crate::tree::Tree;
 use crate::{Mcts, MctsOptions};
@@ -46,7 +46,7 @@ fn no_virtual_loss_residue() {
         "iters=5000,threads=2,vloss=1000,nodes=500",
     ] {
         let options: MctsOptions = spec.parse().unwrap();
-        let mut mcts = Mcts::<TicTacToe>::new(options);
+        let mut mcts = Mcts::<TicTacToe, TicTacToeKnowledge>::new(options);
         let r = mcts.search(&game);
         let tree = mcts.tree.as_ref().unwrap();
         let seen = check_tree(tree, !spec.contains("threads"));
@@ -58,7 +58,8 @@ fn no_virtual_loss_residue() {
 #[test]
 fn copied_subtree_is_consistent() {
     let game = TicTacToe::new(Default::default());
-    let mut mcts = Mcts::<TicTacToe>::new("iters=20000,threads=2,solver=off".parse().unwrap());
+    let mut mcts =
+        Mcts::<TicTacToe, TicTacToeKnowledge>::new("iters=20000,threads=2,solver=off".parse().unwrap());
     mcts.search(&game);
     mcts.advance("a1".parse().unwrap());
     let tree = mcts.tree.as_ref().unwrap();
@@ -81,7 +82,7 @@ type NodeContents<P> = (u32, u32, u32, u32, Option<P>, u8);
 
 /// Every node's statistics, RAVE statistics, ply and proof, breadth
 /// first, and how many nodes have a child map.
-fn tree_contents<G: Game>(mcts: &Mcts<G>) -> (Vec<NodeContents<G::Ply>>, usize) {
+fn tree_contents<G: Game, K: SearchKnowledge<G>>(mcts: &Mcts<G, K>) -> (Vec<NodeContents<G::Ply>>, usize) {
     let tree = mcts.tree.as_ref().unwrap();
     let mut out = Vec::new();
     let mut maps = 0;
@@ -97,72 +98,35 @@ fn tree_contents<G: Game>(mcts: &Mcts<G>) -> (Vec<NodeContents<G::Ply>>, usize) 
     (out, maps)
 }
 
-/// Tic-tac-toe with its claims spread over 200 AMAF slots in the reverse
-/// order of its plies (four words of slots), and the centre claiming none:
-/// ordering children by slot then moves every child, and a map spans
-/// several words.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Spread(TicTacToe);
+/// Tic-tac-toe's knowledge with its claims spread over 200 AMAF slots in
+/// the reverse order of its plies (four words of slots), and the centre
+/// claiming none: ordering children by slot then moves every child, and a
+/// map spans several words.
+#[derive(Clone, Copy, Debug, Default)]
+struct Spread;
 
-impl std::fmt::Display for Spread {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.0.fmt(f)
-    }
-}
+impl abstracta_core::Knowledge<TicTacToe> for Spread {}
 
-impl Game for Spread {
-    type Ply = <TicTacToe as Game>::Ply;
-    type Options = <TicTacToe as Game>::Options;
-    const NAME: &'static str = "spread";
+impl CellClaims<TicTacToe> for Spread {
     const CLAIMS: abstracta_core::Claims = abstracta_core::Claims::Lasting;
-    fn new(options: Self::Options) -> Self {
-        Spread(TicTacToe::new(options))
+    fn claimed_cell(&self, game: &TicTacToe, ply: <TicTacToe as Game>::Ply) -> Option<usize> {
+        TicTacToeKnowledge
+            .claimed_cell(game, ply)
+            .filter(|&c| c != 4)
+            .map(|c| 190 - 20 * c)
     }
-    fn options(&self) -> &Self::Options {
-        self.0.options()
-    }
-    fn to_move_colour(&self) -> abstracta_core::Colour {
-        self.0.to_move_colour()
-    }
-    fn legal_plies(&self, out: &mut abstracta_core::PlyBuf<Self::Ply>) {
-        self.0.legal_plies(out);
-    }
-    fn play_unchecked(&mut self, ply: Self::Ply) {
-        self.0.play_unchecked(ply);
-    }
-    fn status(&self) -> abstracta_core::Status {
-        self.0.status()
-    }
-    fn hash_from_scratch(&self) -> u64 {
-        self.0.hash_from_scratch()
-    }
-    fn plies_played(&self) -> u32 {
-        self.0.plies_played()
-    }
-    fn length_cap(&self) -> Option<u32> {
-        self.0.length_cap()
-    }
-    fn last_ply(&self) -> Option<Self::Ply> {
-        self.0.last_ply()
-    }
-    fn render(&self) -> String {
-        self.0.render()
-    }
-    fn claimed_cell(&self, ply: Self::Ply) -> Option<usize> {
-        self.0.claimed_cell(ply).filter(|&c| c != 4).map(|c| 190 - 20 * c)
-    }
-    fn claimable_cells(&self) -> usize {
+    fn claimable_cells(&self, _game: &TicTacToe) -> usize {
         200
     }
 }
 
 #[test]
 fn child_maps_change_no_statistic() {
-    check_maps_change_nothing::<TicTacToe>(&["b2", "a1"]);
+    check_maps_change_nothing::<TicTacToeKnowledge>(&["b2", "a1"]);
     check_maps_change_nothing::<Spread>(&["a1", "c3"]);
     // With RAVE the children that claim a slot come first, by slot.
-    let mut mcts = Mcts::<Spread>::new("iters=100".parse().unwrap());
-    mcts.search(&Spread::new(Default::default()));
+    let mut mcts = Mcts::<TicTacToe, Spread>::new("iters=100".parse().unwrap());
+    mcts.search(&TicTacToe::new(Default::default()));
     let order: Vec<String> = tree_contents(&mcts).0[1..10]
         .iter()
         .map(|c| c.4.unwrap().to_string())
@@ -173,12 +137,12 @@ fn child_maps_change_no_statistic() {
 /// The RAVE update walks a node's child map when it has one and tests
 /// every child when not: both must credit exactly the same children,
 /// also in a tree kept by `advance` (which copies the maps).
-fn check_maps_change_nothing<G: Game>(plies: &[&str]) {
-    let mut game = G::new(Default::default());
+fn check_maps_change_nothing<K: SearchKnowledge<TicTacToe> + Default>(plies: &[&str]) {
+    let mut game = TicTacToe::new(Default::default());
     let options: MctsOptions = "iters=4000,seed=7".parse().unwrap();
-    let mut with_maps = Mcts::<G>::new(options.clone());
+    let mut with_maps = Mcts::<TicTacToe, K>::new(options.clone());
     with_maps.map_min_children = Some(1);
-    let mut without = Mcts::<G>::new(options);
+    let mut without = Mcts::<TicTacToe, K>::new(options);
     without.map_min_children = Some(usize::MAX);
     for &ply in plies {
         let a = with_maps.search(&game);
@@ -204,7 +168,8 @@ fn check_maps_change_nothing<G: Game>(plies: &[&str]) {
 fn pondering_keeps_the_replys_subtree_and_the_budget() {
     let mut game = TicTacToe::new(Default::default());
     game.play_str("b2").unwrap();
-    let engine = Mcts::<TicTacToe>::new("iters=300,threads=2,solver=off".parse().unwrap());
+    let engine =
+        Mcts::<TicTacToe, TicTacToeKnowledge>::new("iters=300,threads=2,solver=off".parse().unwrap());
     let pondering = engine.ponder(&game);
     std::thread::sleep(std::time::Duration::from_millis(50));
     let (mut engine, pondered) = pondering.finish();
@@ -227,7 +192,9 @@ fn pondering_keeps_the_replys_subtree_and_the_budget() {
 fn pondering_a_finished_game_returns_at_once() {
     let mut game = TicTacToe::new(Default::default());
     game.play_list("a1 b1 a2 b2 a3").unwrap();
-    let (engine, result) = Mcts::<TicTacToe>::default().ponder(&game).finish();
+    let (engine, result) = Mcts::<TicTacToe, TicTacToeKnowledge>::default()
+        .ponder(&game)
+        .finish();
     assert_eq!(result.best, None);
     assert_eq!(result.iterations, 0);
     assert_eq!(engine.tree_nodes(), 0);
@@ -236,7 +203,7 @@ fn pondering_a_finished_game_returns_at_once() {
 #[test]
 fn dropping_a_ponder_stops_its_search() {
     let game = TicTacToe::new(Default::default());
-    let engine = Mcts::<TicTacToe>::new("solver=off".parse().unwrap());
+    let engine = Mcts::<TicTacToe, TicTacToeKnowledge>::new("solver=off".parse().unwrap());
     let stop = engine.stop_handle();
     let pondering = engine.ponder(&game);
     std::thread::sleep(std::time::Duration::from_millis(10));

@@ -2,7 +2,7 @@
 //! options are read (`time=0s`) or still chooses a ply (a node cap at or
 //! below the root's legal plies: the root and its children always get room).
 
-use abstracta_core::toy::TicTacToe;
+use abstracta_core::toy::{TicTacToe, TicTacToeKnowledge};
 use abstracta_core::Game;
 use mcts::{Mcts, MctsOptions};
 
@@ -32,7 +32,7 @@ fn a_node_cap_below_the_root_plies_still_chooses_a_legal_ply() {
         "mcts:nodes=1,time=5ms",
     ] {
         let options: MctsOptions = spec.parse().unwrap();
-        let mut engine = Mcts::<TicTacToe>::new(options);
+        let mut engine = Mcts::<TicTacToe, TicTacToeKnowledge>::new(options);
         let mut game = TicTacToe::new(Default::default());
         // A whole game, keeping the tree between plies, so the reuse of a
         // full tree is covered too.

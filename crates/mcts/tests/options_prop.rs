@@ -13,6 +13,7 @@ fn options() -> impl Strategy<Value = MctsOptions> {
             proptest::option::of(1u64..100_000_000),
             1usize..64,
             proptest::option::of(0u32..400),
+            proptest::option::of(0u32..400),
             any::<bool>(),
             any::<bool>(),
             any::<u64>(),
@@ -43,7 +44,7 @@ fn options() -> impl Strategy<Value = MctsOptions> {
     )
         .prop_map(
             |(
-                (iterations, micros, threads, c, rave, solver, seed),
+                (iterations, micros, threads, c, crave, rave, solver, seed),
                 (max_nodes, root_parallel, playout_cap, fpu, rave_k, expand_visits, ponder),
                 (decisive, guided, eval_after, prior_visits, virtual_loss, rescan, pool_size, pool_percent),
             )| {
@@ -57,6 +58,7 @@ fn options() -> impl Strategy<Value = MctsOptions> {
                     time,
                     threads,
                     exploration: c.map(|c| f64::from(c) / 100.0),
+                    rave_exploration: crave.map(|c| f64::from(c) / 100.0),
                     rave,
                     solver,
                     seed,

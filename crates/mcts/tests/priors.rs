@@ -1,96 +1,53 @@
-//! Priors (`prior=N`, `Game::ply_priors`): a search uses them, reports
+//! Priors (`prior=N`, `Knowledge::ply_priors`): a search uses them, reports
 //! real visits, stays deterministic, and the solver still agrees with
 //! exhaustive minimax when the priors mislead.
 
 use std::collections::HashMap;
-use std::fmt;
 
-use abstracta_core::toy::{TicTacToe, TicTacToeOptions, TicTacToePly};
-use abstracta_core::{Claims, Colour, Game, PlyBuf, SearchHints, Status};
-use mcts::{Mcts, Proof};
+use abstracta_core::toy::{TicTacToe, TicTacToeKnowledge, TicTacToePly};
+use abstracta_core::{CellClaims, Claims, Game, Knowledge, PlyBuf};
+use mcts::{Mcts, MctsOptions, Proof};
 
 mod common;
 use common::{assert_bad_value, minimax, opts, value_for};
 
-/// Tic-tac-toe whose priors are exact: 1 for a ply that wins under
-/// perfect play, 0.5 for a draw, 0 for a loss (found by minimax), or, in
-/// the `misleading` variant, the opposite. The game's hint asks for 20
-/// virtual visits.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Oracle<const MISLEADING: bool>(TicTacToe);
+/// Knowledge of tic-tac-toe whose priors are exact: 1 for a ply that wins
+/// under perfect play, 0.5 for a draw, 0 for a loss (found by minimax), or,
+/// in the `misleading` variant, the opposite. Its claims are the toy
+/// game's. Its searches default to 20 virtual visits ([`oracle_opts`]).
+#[derive(Clone, Copy, Debug, Default)]
+struct Oracle<const MISLEADING: bool>;
 
-impl<const M: bool> fmt::Display for Oracle<M> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(f)
-    }
-}
-
-impl<const M: bool> Game for Oracle<M> {
-    type Ply = TicTacToePly;
-    type Options = TicTacToeOptions;
-    const NAME: &'static str = "tictactoe";
-    const CLAIMS: Claims = Claims::Lasting;
-    const SEARCH_HINTS: SearchHints = SearchHints {
-        prior_visits: 20,
-        ..SearchHints::DEFAULT
-    };
-
-    fn new(options: TicTacToeOptions) -> Self {
-        Oracle(TicTacToe::new(options))
-    }
-    fn options(&self) -> &TicTacToeOptions {
-        self.0.options()
-    }
-    fn to_move_colour(&self) -> Colour {
-        self.0.to_move_colour()
-    }
-    fn swapped(&self) -> bool {
-        self.0.swapped()
-    }
-    fn legal_plies(&self, out: &mut PlyBuf<TicTacToePly>) {
-        self.0.legal_plies(out)
-    }
-    fn play_unchecked(&mut self, ply: TicTacToePly) {
-        self.0.play_unchecked(ply)
-    }
-    fn status(&self) -> Status {
-        self.0.status()
-    }
-    fn ply_priors(&self, plies: &[TicTacToePly], out: &mut [f32]) -> bool {
-        let seat = self.0.to_move_seat();
+impl<const M: bool> Knowledge<TicTacToe> for Oracle<M> {
+    fn ply_priors(&self, game: &TicTacToe, plies: &[TicTacToePly], out: &mut [f32]) -> bool {
+        let seat = game.to_move_seat();
         let mut memo = HashMap::new();
         for (p, o) in plies.iter().zip(out.iter_mut()) {
-            let mut g = self.0.clone();
+            let mut g = game.clone();
             g.play_unchecked(*p);
             let v = value_for(&g, seat, &mut memo) as f32;
             *o = if M { 1.0 - v } else { v };
         }
         true
     }
-    fn hash(&self) -> u64 {
-        self.0.hash()
+}
+
+impl<const M: bool> CellClaims<TicTacToe> for Oracle<M> {
+    const CLAIMS: Claims = Claims::Lasting;
+    fn claimed_cell(&self, game: &TicTacToe, ply: TicTacToePly) -> Option<usize> {
+        TicTacToeKnowledge.claimed_cell(game, ply)
     }
-    fn hash_from_scratch(&self) -> u64 {
-        self.0.hash_from_scratch()
+    fn claimable_cells(&self, game: &TicTacToe) -> usize {
+        TicTacToeKnowledge.claimable_cells(game)
     }
-    fn plies_played(&self) -> u32 {
-        self.0.plies_played()
-    }
-    fn length_cap(&self) -> Option<u32> {
-        self.0.length_cap()
-    }
-    fn last_ply(&self) -> Option<TicTacToePly> {
-        self.0.last_ply()
-    }
-    fn render(&self) -> String {
-        self.0.render()
-    }
-    fn claimed_cell(&self, ply: TicTacToePly) -> Option<usize> {
-        self.0.claimed_cell(ply)
-    }
-    fn claimable_cells(&self) -> usize {
-        self.0.claimable_cells()
-    }
+}
+
+/// `spec` with the oracle's default of 20 virtual visits for priors when
+/// it sets none (as a game's defaults in `mcts::GAME_DEFAULTS` would).
+fn oracle_opts(spec: &str) -> MctsOptions {
+    let mut o = opts(spec);
+    o.prior_visits = o.prior_visits.or(Some(20));
+    o
 }
 
 fn position<G: Game>(plies: &str) -> G {
@@ -125,9 +82,9 @@ fn good_priors_find_the_only_move_in_few_iterations() {
     let plies = "a1 b2 a2";
     let tic: TicTacToe = position(plies);
     assert_eq!(best_plies(&tic), vec!["a3".parse().unwrap()]);
-    let game: Oracle<false> = position(plies);
+    let game: TicTacToe = position(plies);
     let spec = "iters=12,solver=off,rave=off,seed=5";
-    let with = Mcts::<Oracle<false>>::new(opts(spec)).search(&game);
+    let with = Mcts::<TicTacToe, Oracle<false>>::new(oracle_opts(spec)).search(&game);
     assert_eq!(with.best, Some("a3".parse().unwrap()), "{with}");
     // Real visits only: they add up to the iterations.
     let visits: u64 = with.children.iter().map(|c| c.visits).sum();
@@ -135,7 +92,8 @@ fn good_priors_find_the_only_move_in_few_iterations() {
     // The same game without priors (`prior=off`): the first-play urgency
     // visits every ply before any twice, so the block gets far fewer of
     // the iterations.
-    let without = Mcts::<Oracle<false>>::new(opts(&format!("{spec},prior=off"))).search(&game);
+    let without =
+        Mcts::<TicTacToe, Oracle<false>>::new(oracle_opts(&format!("{spec},prior=off"))).search(&game);
     let a3 = |r: &mcts::SearchResult<TicTacToePly>| {
         r.children
             .iter()
@@ -151,20 +109,21 @@ fn good_priors_find_the_only_move_in_few_iterations() {
 fn misleading_priors_cost_iterations_not_correctness() {
     // The prior key overrides the game's hint, both ways.
     let plies = "a1 b2 a2";
-    let game: Oracle<true> = position(plies);
-    let misled = Mcts::<Oracle<true>>::new(opts("iters=12,solver=off,rave=off,seed=5")).search(&game);
+    let game: TicTacToe = position(plies);
+    let misled = Mcts::<TicTacToe, Oracle<true>>::new(oracle_opts("iters=12,solver=off,rave=off,seed=5"))
+        .search(&game);
     assert_ne!(misled.best, Some("a3".parse().unwrap()), "{misled}");
     // With the solver the block is found anyway.
-    let solved = Mcts::<Oracle<true>>::new(opts("iters=3000,seed=5")).search(&game);
+    let solved = Mcts::<TicTacToe, Oracle<true>>::new(oracle_opts("iters=3000,seed=5")).search(&game);
     assert_eq!(solved.best, Some("a3".parse().unwrap()), "{solved}");
 }
 
 #[test]
 fn searches_with_priors_are_deterministic() {
-    let game: Oracle<false> = position("b2");
+    let game: TicTacToe = position("b2");
     for spec in ["iters=800,seed=3", "iters=800,seed=3,prior=5,rave=off"] {
-        let a = Mcts::<Oracle<false>>::new(opts(spec)).search(&game);
-        let b = Mcts::<Oracle<false>>::new(opts(spec)).search(&game);
+        let a = Mcts::<TicTacToe, Oracle<false>>::new(oracle_opts(spec)).search(&game);
+        let b = Mcts::<TicTacToe, Oracle<false>>::new(oracle_opts(spec)).search(&game);
         assert_eq!(a.children, b.children, "{spec}");
         assert_eq!(a.pv, b.pv, "{spec}");
     }
@@ -196,8 +155,8 @@ fn solver_agrees<const M: bool>(spec: &str) {
             continue;
         }
         let exact = minimax(&tic, &mut memo);
-        let game: Oracle<M> = position(&plies);
-        let r = Mcts::<Oracle<M>>::new(opts(spec)).search(&game);
+        let game: TicTacToe = position(&plies);
+        let r = Mcts::<TicTacToe, Oracle<M>>::new(oracle_opts(spec)).search(&game);
         let proof = r
             .proof
             .unwrap_or_else(|| panic!("{plies} ({spec}): not proven: {r}"));
@@ -230,8 +189,8 @@ fn solver_agrees_with_minimax_under_misleading_priors() {
 fn tree_reuse_keeps_visits_real() {
     // After `advance` the new root's visits are the iterations through it
     // (its prior's virtual visits left out), and they still add up.
-    let mut game: Oracle<false> = position("b2");
-    let mut engine = Mcts::<Oracle<false>>::new(opts("iters=2000,seed=4,solver=off"));
+    let mut game: TicTacToe = position("b2");
+    let mut engine = Mcts::<TicTacToe, Oracle<false>>::new(oracle_opts("iters=2000,seed=4,solver=off"));
     let r = engine.search(&game);
     let best = r.best.unwrap();
     let kept = r.children.iter().find(|c| c.ply == best).unwrap().visits;
@@ -250,8 +209,10 @@ fn prior_key_parses_and_prints() {
     assert_eq!(opts("iters=5").prior_visits, None);
     assert_eq!(opts("prior=off").to_string(), "mcts:iters=10000,prior=off");
     assert_eq!(opts("prior=7").to_string(), "mcts:iters=10000,prior=7");
-    assert_eq!(opts("prior=7").prior_visits_for::<Oracle<false>>(), 7);
-    assert_eq!(opts("").prior_visits_for::<Oracle<false>>(), 20);
+    let escabel = MctsOptions::game_defaults("escabel");
+    assert_eq!(opts("prior=7").prior_visits_with(&escabel), 7);
+    assert_eq!(opts("").prior_visits_with(&escabel), 20);
+    assert_eq!(oracle_opts("").prior_visits_for::<TicTacToe>(), 20);
     assert_eq!(opts("").prior_visits_for::<TicTacToe>(), 0);
     for bad in ["prior=-1", "prior=maybe", "prior=10001", "prior=1.5"] {
         assert_bad_value(bad, "prior", "or off");

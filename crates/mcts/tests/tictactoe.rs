@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use abstracta_core::conformance::position;
-use abstracta_core::toy::{TicTacToe, TicTacToePly};
+use abstracta_core::toy::{TicTacToe, TicTacToeKnowledge, TicTacToePly};
 use abstracta_core::{Game, Seat};
 use mcts::{Mcts, MctsOptions, OptionsError, Proof};
 
@@ -25,7 +25,7 @@ fn finds_win_in_one() {
         "iters=2000,threads=2,seed=1",
         "iters=2000,solver=off,rave=off",
     ] {
-        let r = Mcts::<TicTacToe>::new(opts(spec)).search(&game);
+        let r = Mcts::<TicTacToe, TicTacToeKnowledge>::new(opts(spec)).search(&game);
         assert_eq!(r.best, Some(ply("a3")), "{spec}: {r}");
     }
 }
@@ -39,7 +39,7 @@ fn blocks_loss_in_one() {
         "iters=3000,threads=2,seed=3",
         "iters=3000,parallel=root,threads=2",
     ] {
-        let r = Mcts::<TicTacToe>::new(opts(spec)).search(&game);
+        let r = Mcts::<TicTacToe, TicTacToeKnowledge>::new(opts(spec)).search(&game);
         assert_eq!(r.best, Some(ply("a3")), "{spec}: {r}");
     }
 }
@@ -83,7 +83,7 @@ fn solver_agrees_with_minimax() {
                     // Playouts that draw from RAVE pools.
                     "iters=200000,seed=5,pool=3,poolp=80",
                 ] {
-                    let mut mcts = Mcts::<TicTacToe>::new(opts(engine));
+                    let mut mcts = Mcts::<TicTacToe, TicTacToeKnowledge>::new(opts(engine));
                     let r = mcts.search(&game);
                     let expected = if exact == 1.0 {
                         Proof::Win
@@ -140,7 +140,7 @@ fn solver_agrees_with_minimax() {
 #[test]
 fn solver_proves_the_start_a_draw() {
     let game = TicTacToe::new(Default::default());
-    let r = Mcts::<TicTacToe>::new(opts("iters=1000000")).search(&game);
+    let r = Mcts::<TicTacToe, TicTacToeKnowledge>::new(opts("iters=1000000")).search(&game);
     assert_eq!(r.proof, Some(Proof::Draw), "{r}");
     assert!(r.iterations < 1_000_000);
 }
@@ -149,7 +149,8 @@ fn solver_proves_the_start_a_draw() {
 fn same_seed_same_answer() {
     let game: TicTacToe = position("tictactoe:pie=on", "a1");
     let run = |seed: u64| {
-        let r = Mcts::<TicTacToe>::new(opts(&format!("iters=700,seed={seed}"))).search(&game);
+        let r =
+            Mcts::<TicTacToe, TicTacToeKnowledge>::new(opts(&format!("iters=700,seed={seed}"))).search(&game);
         (
             r.best,
             r.children
@@ -166,7 +167,7 @@ fn same_seed_same_answer() {
 fn rave_pools_are_deterministic_and_change_the_playouts() {
     let game: TicTacToe = position("tictactoe", "a1");
     let run = |spec: &str| {
-        let r = Mcts::<TicTacToe>::new(opts(spec)).search(&game);
+        let r = Mcts::<TicTacToe, TicTacToeKnowledge>::new(opts(spec)).search(&game);
         r.children
             .iter()
             .map(|c| (c.ply, c.visits, c.win_rate))
@@ -190,7 +191,7 @@ fn root_visits_equal_iterations() {
         "iters=5000,threads=2,solver=off",
         "iters=3333,threads=2,nodes=300",
     ] {
-        let mut mcts = Mcts::<TicTacToe>::new(opts(spec));
+        let mut mcts = Mcts::<TicTacToe, TicTacToeKnowledge>::new(opts(spec));
         let r = mcts.search(&game);
         assert_eq!(r.iterations, mcts.root_visits(), "{spec}");
         let sum: u64 = r.children.iter().map(|c| c.visits).sum();
@@ -204,7 +205,7 @@ fn root_visits_equal_iterations() {
 #[test]
 fn node_cap_is_respected() {
     let game = TicTacToe::new(Default::default());
-    let mut mcts = Mcts::<TicTacToe>::new(opts("iters=4000,nodes=100,solver=off"));
+    let mut mcts = Mcts::<TicTacToe, TicTacToeKnowledge>::new(opts("iters=4000,nodes=100,solver=off"));
     let r = mcts.search(&game);
     assert!(r.nodes <= 100, "{r}");
     assert_eq!(r.iterations, 4000);
@@ -213,7 +214,7 @@ fn node_cap_is_respected() {
 #[test]
 fn tree_reuse_keeps_subtree_visits() {
     let game = TicTacToe::new(Default::default());
-    let mut mcts = Mcts::<TicTacToe>::new(opts("iters=3000,solver=off,seed=2"));
+    let mut mcts = Mcts::<TicTacToe, TicTacToeKnowledge>::new(opts("iters=3000,solver=off,seed=2"));
     let r = mcts.search(&game);
     let b2 = r.children.iter().find(|c| c.ply == ply("b2")).unwrap().visits;
     mcts.advance(ply("b2"));
@@ -238,7 +239,7 @@ fn tree_reuse_keeps_subtree_visits() {
 #[test]
 fn stop_handle_ends_search() {
     let game = TicTacToe::new(Default::default());
-    let mut mcts = Mcts::<TicTacToe>::new(opts("time=60s,solver=off,threads=2"));
+    let mut mcts = Mcts::<TicTacToe, TicTacToeKnowledge>::new(opts("time=60s,solver=off,threads=2"));
     let handle = mcts.stop_handle();
     assert!(!handle.is_running());
     handle.stop(); // no search: no effect
@@ -258,7 +259,7 @@ fn stop_handle_ends_search() {
 fn time_budget() {
     let game = TicTacToe::new(Default::default());
     let start = Instant::now();
-    let r = Mcts::<TicTacToe>::new(opts("time=100ms,solver=off")).search(&game);
+    let r = Mcts::<TicTacToe, TicTacToeKnowledge>::new(opts("time=100ms,solver=off")).search(&game);
     assert!(start.elapsed() < Duration::from_secs(5));
     assert!(r.iterations > 10, "{r}");
 }
@@ -266,7 +267,7 @@ fn time_budget() {
 #[test]
 fn game_over_has_no_move() {
     let game: TicTacToe = position("tictactoe", "a1 b1 a2 b2 a3");
-    let r = Mcts::<TicTacToe>::new(MctsOptions::default()).search(&game);
+    let r = Mcts::<TicTacToe, TicTacToeKnowledge>::new(MctsOptions::default()).search(&game);
     assert_eq!(r.best, None);
     assert_eq!(r.win_rate, 0.0);
 }
@@ -277,7 +278,7 @@ fn pie_swap_is_understood() {
     // x b2, swapping takes the strong centre: it should be at least as good.
     let game: TicTacToe = position("tictactoe:pie=on", "b2");
     assert_eq!(game.to_move_seat(), Seat::Second);
-    let r = Mcts::<TicTacToe>::new(opts("iters=400000")).search(&game);
+    let r = Mcts::<TicTacToe, TicTacToeKnowledge>::new(opts("iters=400000")).search(&game);
     // With the swap the second seat owns x's centre: the position is a
     // draw under perfect play either way, and the solver proves it.
     assert_eq!(r.proof, Some(Proof::Draw), "{r}");
@@ -384,7 +385,7 @@ fn virtual_loss_is_parsed_checked_and_used_only_with_shared_threads() {
     // One thread: the same search whatever the setting.
     let game = TicTacToe::new(Default::default());
     let visits = |spec: &str| {
-        let r = Mcts::<TicTacToe>::new(opts(spec)).search(&game);
+        let r = Mcts::<TicTacToe, TicTacToeKnowledge>::new(opts(spec)).search(&game);
         r.children.iter().map(|c| c.visits).collect::<Vec<_>>()
     };
     assert_eq!(visits("iters=3000,seed=4"), visits("iters=3000,seed=4,vloss=50"));
@@ -416,7 +417,7 @@ fn rescan_is_parsed_and_checked() {
     // Standing choices change the search but keep it deterministic.
     let game = TicTacToe::new(Default::default());
     let visits = |spec: &str| {
-        let r = Mcts::<TicTacToe>::new(opts(spec)).search(&game);
+        let r = Mcts::<TicTacToe, TicTacToeKnowledge>::new(opts(spec)).search(&game);
         r.children.iter().map(|c| c.visits).collect::<Vec<_>>()
     };
     assert_eq!(
@@ -429,7 +430,7 @@ fn rescan_is_parsed_and_checked() {
 #[test]
 fn mcts_is_send() {
     fn is_send<T: Send>() {}
-    is_send::<Mcts<TicTacToe>>();
+    is_send::<Mcts<TicTacToe, TicTacToeKnowledge>>();
     is_send::<mcts::StopHandle>();
     fn is_sync<T: Sync>() {}
     is_sync::<mcts::StopHandle>();
@@ -439,29 +440,31 @@ fn mcts_is_send() {
 fn exploration_default_comes_from_the_game() {
     let game: TicTacToe = position("tictactoe", "b2");
     let visits = |spec: &str| {
-        let r = Mcts::<TicTacToe>::new(opts(spec)).search(&game);
+        let r = Mcts::<TicTacToe, TicTacToeKnowledge>::new(opts(spec)).search(&game);
         r.children.iter().map(|c| (c.ply, c.visits)).collect::<Vec<_>>()
     };
-    const { assert!(<TicTacToe as Game>::CLAIMS.any()) };
-    let hints = <TicTacToe as Game>::SEARCH_HINTS;
+    const { assert!(<TicTacToeKnowledge as abstracta_core::CellClaims<TicTacToe>>::CLAIMS.any()) };
+    // The toy game has no entry in the table: the knowledge-free defaults.
+    let game_defaults = MctsOptions::game_defaults(TicTacToe::NAME);
+    assert_eq!(game_defaults, MctsOptions::game_defaults("no such game"));
+    let rave_c = game_defaults.exploration_with(&MctsOptions::game_defaults(""), true);
+    let uct_c = game_defaults.exploration_with(&MctsOptions::game_defaults(""), false);
+    assert_eq!(
+        (rave_c, uct_c),
+        (mcts::DEFAULT_EXPLORATION, mcts::DEFAULT_EXPLORATION)
+    );
     let o = opts("iters=600,seed=3");
     assert_eq!(o.exploration, None);
-    assert_eq!(o.exploration_for::<TicTacToe>(true), hints.rave_exploration);
-    assert_eq!(o.exploration_for::<TicTacToe>(false), hints.uct_exploration);
+    assert_eq!(o.exploration_for::<TicTacToe>(true), rave_c);
+    assert_eq!(o.exploration_for::<TicTacToe>(false), uct_c);
     assert_eq!(opts("c=0.7").exploration_for::<TicTacToe>(true), 0.7);
     // No `c` in the spec searches exactly as the hint written out.
     let base = "iters=600,seed=3,solver=off";
     let rave_default = visits(base);
-    assert_eq!(
-        rave_default,
-        visits(&format!("{base},c={}", hints.rave_exploration))
-    );
+    assert_eq!(rave_default, visits(&format!("{base},c={rave_c}")));
     assert_ne!(rave_default, visits(&format!("{base},c=0.05")));
     let uct_default = visits(&format!("{base},rave=off"));
-    assert_eq!(
-        uct_default,
-        visits(&format!("{base},rave=off,c={}", hints.uct_exploration))
-    );
+    assert_eq!(uct_default, visits(&format!("{base},rave=off,c={uct_c}")));
     assert_ne!(uct_default, visits(&format!("{base},rave=off,c=0.05")));
 }
 
@@ -471,7 +474,7 @@ fn recycled_tree_memory_searches_like_fresh_memory() {
     // fresh search of another position, after `advance`) must equal a
     // search by a new engine: reused nodes carry nothing over.
     let target: TicTacToe = position("tictactoe:pie=on", "a1");
-    let answer = |mcts: &mut Mcts<TicTacToe>| {
+    let answer = |mcts: &mut Mcts<TicTacToe, TicTacToeKnowledge>| {
         let r = mcts.search(&target);
         let children: Vec<_> = r
             .children
@@ -482,7 +485,7 @@ fn recycled_tree_memory_searches_like_fresh_memory() {
     };
     let spec = "iters=2500,seed=5,nodes=60000";
     let fresh = answer(&mut Mcts::new(opts(spec)));
-    let mut reused = Mcts::<TicTacToe>::new(opts(spec));
+    let mut reused = Mcts::<TicTacToe, TicTacToeKnowledge>::new(opts(spec));
     reused.search(&TicTacToe::new(Default::default()));
     reused.advance(ply("b2"));
     reused.search(&position("tictactoe", "b2"));
@@ -493,7 +496,7 @@ fn recycled_tree_memory_searches_like_fresh_memory() {
     assert_eq!(answer(&mut reused), fresh);
     // Root parallelism shares the spare chunks out among its trees.
     let spec2 = "iters=2000,seed=5,threads=2,parallel=root,nodes=60000";
-    let mut root_par = Mcts::<TicTacToe>::new(opts(spec2));
+    let mut root_par = Mcts::<TicTacToe, TicTacToeKnowledge>::new(opts(spec2));
     let first = root_par.search(&target).iterations;
     assert_eq!(root_par.search(&target).iterations, first);
 }
@@ -502,7 +505,7 @@ fn recycled_tree_memory_searches_like_fresh_memory() {
 fn transpositions_are_counted() {
     // Tic-tac-toe repeats positions everywhere (a1 b2 c3 = c3 b2 a1).
     let game = TicTacToe::new(Default::default());
-    let mut engine = Mcts::<TicTacToe>::new(opts("iters=3000,seed=2,solver=off"));
+    let mut engine = Mcts::<TicTacToe, TicTacToeKnowledge>::new(opts("iters=3000,seed=2,solver=off"));
     assert_eq!(engine.transpositions(), mcts::Transpositions::default());
     engine.search(&game);
     let t = engine.transpositions();
@@ -510,7 +513,7 @@ fn transpositions_are_counted() {
     assert!(t.distinct < t.expanded && t.distinct > 0, "{t:?}");
     assert!(t.distinct_visits < t.visits, "{t:?}");
     // One iteration expands only the root: nothing repeats.
-    let mut engine = Mcts::<TicTacToe>::new(opts("iters=1"));
+    let mut engine = Mcts::<TicTacToe, TicTacToeKnowledge>::new(opts("iters=1"));
     engine.search(&game);
     let t = engine.transpositions();
     assert_eq!((t.expanded, t.distinct), (1, 1), "{t:?}");

@@ -1,7 +1,7 @@
 //! Integer actions and the observation tensor (see
 //! [`abstracta_core::actions`]; the layout is in the crate README).
 
-use abstracta_core::actions::{black_to_move, Encoding, Grid, ORTHOGONAL};
+use abstracta_core::actions::{observe_stacks, stack_observation_shape, Encoding, Grid, ORTHOGONAL};
 use abstracta_core::Game;
 
 use crate::{Swack, SwackPly};
@@ -63,21 +63,17 @@ impl Encoding<Swack> for SwackEncoding {
     }
 
     fn observation_shape(&self, game: &Swack) -> [usize; 3] {
-        let n = usize::from(game.size());
-        [5, n, n]
+        stack_observation_shape(game.size())
     }
 
     fn observe(&self, game: &Swack, out: &mut Vec<f32>) {
-        out.clear();
-        let g = grid(game);
-        g.push_stack_planes(out, &game.board_cells());
-        g.push_constant(out, black_to_move(game.to_move_colour()));
+        observe_stacks(game.size(), &game.board_cells(), game.to_move_colour(), out);
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use abstracta_core::actions::check_encoding;
+    use abstracta_core::actions::{check_encoding, Encoding};
     use abstracta_core::Game;
 
     use crate::Swack;
@@ -90,7 +86,8 @@ mod tests {
             "swack:size=5,variant=free,pie=on",
         ] {
             let game = Swack::new(spec.parse().unwrap());
-            let positions = check_encoding(&game, 10, 17).unwrap_or_else(|e| panic!("{spec}: {e}"));
+            let positions = check_encoding(&crate::SwackEncoding, &game, 10, 17)
+                .unwrap_or_else(|e| panic!("{spec}: {e}"));
             assert!(positions > 100, "{spec}: {positions}");
         }
     }
@@ -99,7 +96,7 @@ mod tests {
     fn the_count_follows_the_variant() {
         let standard = Swack::new("swack:size=4".parse().unwrap());
         let free = Swack::new("swack:size=4,variant=free".parse().unwrap());
-        let e = standard.encoding().unwrap();
+        let e = &crate::SwackEncoding;
         assert_eq!(e.num_distinct_actions(&standard), 2 + 64);
         assert_eq!(e.num_distinct_actions(&free), 2 + 128);
         assert_eq!(e.ply_of(&standard, 2 + 64), None);

@@ -457,8 +457,7 @@ macro_rules! with_engine_mut {
 
 /// A Swack position, with the bitboard rules engine.
 ///
-/// Its `Display` is the board as text, the same as
-/// [`render`](abstracta_core::Game::render).
+/// Its `Display` is the board as text.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Swack {
     pub(crate) options: SwackOptions,

@@ -5,25 +5,9 @@
 //! forced. Priors favour the stacking moves that join the mover's stacks
 //! and split the opponent's (S3: groups decide the scoring).
 
-use abstracta_core::{Game, PlyBuf, SearchHints};
+use abstracta_core::{Game, PlyBuf};
 
 use crate::{Swack, SwackPly};
-
-/// The search settings this game recommends: decisive and forced passes,
-/// priors worth 10 visits, little UCT exploration on top of RAVE's, and
-/// choices of child that stand for `n / 64` visits (about 200 children a
-/// node make scoring them all the search's largest cost), and playouts
-/// that draw about half their plies from RAVE pools of 10 plies a seat;
-/// the matches that chose them are in the crate's README.
-pub(crate) const SEARCH_HINTS: SearchHints = SearchHints {
-    decisive: true,
-    decisive_in_playouts: true,
-    rave_exploration: 0.03,
-    prior_visits: 10,
-    rescan: 64,
-    pool: 10,
-    ..SearchHints::DEFAULT
-};
 
 /// How far one link gained (or lost) moves a stacking move's prior from
 /// 0.5 (see [`Swack::ply_link_gain`]).
@@ -50,12 +34,12 @@ impl Swack {
         self.pass_result.is_some()
     }
 
-    /// [`Game::decisive_ply`](abstracta_core::Game::decisive_ply): the ending pass, when it wins.
+    /// [`Knowledge::decisive_ply`](abstracta_core::Knowledge::decisive_ply): the ending pass, when it wins.
     pub(crate) fn decisive(&self) -> Option<SwackPly> {
         (self.pass_ends() && self.pass_wins()).then_some(SwackPly::Pass)
     }
 
-    /// [`Game::claimed_cell`](abstracta_core::Game::claimed_cell): a stacking move claims
+    /// [`CellClaims::claimed_cell`](abstracta_core::CellClaims::claimed_cell): a stacking move claims
     /// the slot of its direction, target and height,
     /// `3 * (d * n^2 + cell(to)) + h` (`d` the direction from `from` to
     /// `to`: right, left, up, down; `cell` row by row from `a1`; `h` the
@@ -111,7 +95,7 @@ impl Swack {
         })
     }
 
-    /// [`Game::claimable_cells`](abstracta_core::Game::claimable_cells).
+    /// [`CellClaims::claimable_cells`](abstracta_core::CellClaims::claimable_cells).
     pub(crate) fn claim_slots(&self) -> usize {
         let n = usize::from(self.size());
         if self.options.is_free() {
@@ -121,7 +105,7 @@ impl Swack {
         }
     }
 
-    /// [`Game::ply_priors`](abstracta_core::Game::ply_priors): a stacking
+    /// [`Knowledge::ply_priors`](abstracta_core::Knowledge::ply_priors): a stacking
     /// move is liked by the links (adjacent pairs of one colour) it gains
     /// the mover less those it gains the opponent, [`PRIOR_PER_LINK`] a
     /// link; passes, swaps and Free Swack's drops get no opinion.
@@ -135,7 +119,7 @@ impl Swack {
         true
     }
 
-    /// [`Game::forced_plies`](abstracta_core::Game::forced_plies): every ply but the ending pass, when that
+    /// [`Knowledge::forced_plies`](abstracta_core::Knowledge::forced_plies): every ply but the ending pass, when that
     /// pass loses.
     pub(crate) fn forced(&self, out: &mut PlyBuf<SwackPly>) -> bool {
         if !self.pass_ends() || self.pass_wins() {
@@ -147,8 +131,51 @@ impl Swack {
     }
 }
 
+/// What Swack knows beyond its rules (see the module documentation): decisive and forced plies, priors, and the cells plies claim (stacking moves and drops keyed by square and direction).
+///
+/// A zero-sized value: searches take it as their knowledge type, e.g.
+/// `mcts::Mcts::<Swack, SwackKnowledge>`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SwackKnowledge;
+
+impl abstracta_core::knowledge::Knowledge<Swack> for SwackKnowledge {
+    fn ply_priors(&self, game: &Swack, plies: &[SwackPly], out: &mut [f32]) -> bool {
+        game.priors(plies, out)
+    }
+
+    fn decisive_ply(&self, game: &Swack) -> Option<SwackPly> {
+        game.decisive()
+    }
+
+    fn forced_plies(&self, game: &Swack, out: &mut PlyBuf<SwackPly>) -> bool {
+        game.forced(out)
+    }
+}
+
+impl abstracta_core::claims::CellClaims<Swack> for SwackKnowledge {
+    /// Stacking moves and drops are keyed by square and direction for
+    /// all-moves-as-first statistics (see `claimed_cell`); the key credits
+    /// a ply to the seat that played it, wherever in a playout.
+    const CLAIMS: abstracta_core::Claims = abstracta_core::Claims::Lasting;
+
+    fn play_claiming(&self, game: &mut Swack, ply: SwackPly) -> Option<usize> {
+        game.play(ply)
+    }
+
+    fn claimed_cell(&self, game: &Swack, ply: SwackPly) -> Option<usize> {
+        game.claim(ply)
+    }
+
+    fn claimable_cells(&self, game: &Swack) -> usize {
+        game.claim_slots()
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use abstracta_core::{CellClaims, Knowledge};
+
+    use crate::SwackKnowledge;
     use abstracta_core::{knowledge, Game};
     use rand::Rng;
 
@@ -166,17 +193,20 @@ mod tests {
             let mut plies = abstracta_core::PlyBuf::new();
             for _ in 0..30 {
                 game.legal_plies(&mut plies);
-                let mut slots: Vec<usize> = plies.iter().filter_map(|&p| game.claimed_cell(p)).collect();
+                let mut slots: Vec<usize> = plies
+                    .iter()
+                    .filter_map(|&p| SwackKnowledge.claimed_cell(&game, p))
+                    .collect();
                 assert!(slots.windows(2).all(|w| w[0] < w[1]), "{spec}: {slots:?}");
                 assert!(plies[slots.len()..]
                     .iter()
-                    .all(|&p| game.claimed_cell(p).is_none()));
+                    .all(|&p| SwackKnowledge.claimed_cell(&game, p).is_none()));
                 let board_plies = plies
                     .iter()
                     .filter(|p| !matches!(p, SwackPly::Pass | SwackPly::Swap))
                     .count();
                 assert_eq!(slots.len(), board_plies, "{spec}");
-                assert!(slots.iter().all(|&s| s < game.claimable_cells()));
+                assert!(slots.iter().all(|&s| s < SwackKnowledge.claimable_cells(&game)));
                 slots.sort_unstable();
                 slots.dedup();
                 assert_eq!(slots.len(), board_plies, "{spec}: shared slots");
@@ -189,9 +219,12 @@ mod tests {
         let game = Swack::new("swack:size=4".parse().unwrap());
         // b1 is cell 1, reached from a1 to the right (direction 0); a2 is
         // cell 4, reached from a1 upwards (direction 2).
-        assert_eq!(game.claimed_cell("a1-b1".parse().unwrap()), Some(3));
         assert_eq!(
-            game.claimed_cell("a1-a2".parse().unwrap()),
+            SwackKnowledge.claimed_cell(&game, "a1-b1".parse().unwrap()),
+            Some(3)
+        );
+        assert_eq!(
+            SwackKnowledge.claimed_cell(&game, "a1-a2".parse().unwrap()),
             Some(3 * (2 * 16 + 4))
         );
         // After a1-b1 (Black's b1 now of height 2) and c2-c1 (White's c1
@@ -199,8 +232,11 @@ mod tests {
         // to the right.
         let mut game = game;
         game.play_list("a1-b1 c2-c1").unwrap();
-        assert_eq!(game.claimed_cell("b1-c1".parse().unwrap()), Some(3 * 2 + 1));
-        assert_eq!(game.claimed_cell(SwackPly::Pass), None);
+        assert_eq!(
+            SwackKnowledge.claimed_cell(&game, "b1-c1".parse().unwrap()),
+            Some(3 * 2 + 1)
+        );
+        assert_eq!(SwackKnowledge.claimed_cell(&game, SwackPly::Pass), None);
     }
 
     /// Adjacent pairs of same-coloured stacks of `colour`, counted square
@@ -271,9 +307,9 @@ mod tests {
                 let mut game = Swack::new(spec.parse().unwrap());
                 let mut truth = ReferenceSwack::new(spec.parse().unwrap());
                 while let Some(ply) = game.random_ply(&mut rng) {
-                    knowledge::check_claims(&game, &truth).unwrap();
-                    decisive += usize::from(game.decisive_ply().is_some());
-                    forced += usize::from(game.forced_plies(&mut Default::default()));
+                    knowledge::check_claims(&game, &SwackKnowledge, &truth).unwrap();
+                    decisive += usize::from(SwackKnowledge.decisive_ply(&game).is_some());
+                    forced += usize::from(SwackKnowledge.forced_plies(&game, &mut Default::default()));
                     let ply = if rng.gen_range(0..4) == 0 {
                         SwackPly::Pass
                     } else {

@@ -62,7 +62,7 @@
 //! | random playout, Free Swack | 16 us | 523 us | 33x |
 //!
 //! About 45,000 random playouts per second from the 8x8 start on one thread
-//! (`cargo run --release --example swack_random -- swack 1 200000`; 61
+//! (`cargo run --release --example random_game -- swack 1 200000`; 61
 //! plies per playout on average with a uniform policy including pass).
 //! Writing many plies into the buffer is bounded by converting bit indices
 //! to points, not by finding the moves.
@@ -83,6 +83,7 @@ mod render;
 /// What a Swack square holds (S2): a stack, written `b2` (a black-topped
 /// stack of two) or `w1` in diagrams.
 pub use crate::actions::SwackEncoding;
+pub use crate::knowledge::SwackKnowledge;
 pub use abstracta_core::{ParseStackError, Stack};
 pub use engine::Swack;
 pub use options::{SwackOptions, Variant, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
@@ -92,15 +93,6 @@ impl Game for Swack {
     type Ply = SwackPly;
     type Options = SwackOptions;
     const NAME: &'static str = "swack";
-    const SEARCH_HINTS: abstracta_core::SearchHints = knowledge::SEARCH_HINTS;
-    /// Stacking moves and drops are keyed by square and direction for
-    /// all-moves-as-first statistics (see `claimed_cell`); the key credits
-    /// a ply to the seat that played it, wherever in a playout.
-    const CLAIMS: abstracta_core::Claims = abstracta_core::Claims::Lasting;
-
-    fn encoding(&self) -> Option<&'static dyn abstracta_core::actions::Encoding<Self>> {
-        Some(&SwackEncoding)
-    }
 
     fn new(options: SwackOptions) -> Self {
         Swack::start(options)
@@ -134,36 +126,12 @@ impl Game for Swack {
         self.play(ply);
     }
 
-    fn play_claiming(&mut self, ply: SwackPly) -> Option<usize> {
-        self.play(ply)
-    }
-
     fn status(&self) -> Status {
         self.current_status()
     }
 
     fn random_ply<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<SwackPly> {
         self.random(rng)
-    }
-
-    fn ply_priors(&self, plies: &[SwackPly], out: &mut [f32]) -> bool {
-        self.priors(plies, out)
-    }
-
-    fn decisive_ply(&self) -> Option<SwackPly> {
-        self.decisive()
-    }
-
-    fn forced_plies(&self, out: &mut PlyBuf<SwackPly>) -> bool {
-        self.forced(out)
-    }
-
-    fn claimed_cell(&self, ply: SwackPly) -> Option<usize> {
-        self.claim(ply)
-    }
-
-    fn claimable_cells(&self) -> usize {
-        self.claim_slots()
     }
 
     fn hash_from_scratch(&self) -> u64 {
@@ -180,10 +148,6 @@ impl Game for Swack {
 
     fn last_ply(&self) -> Option<SwackPly> {
         self.last
-    }
-
-    fn render(&self) -> String {
-        render::render(self)
     }
 }
 

@@ -406,8 +406,11 @@ impl Game for ReferenceSwack {
     fn last_ply(&self) -> Option<SwackPly> {
         self.history.last().copied()
     }
+}
 
-    fn render(&self) -> String {
+impl ReferenceSwack {
+    /// The board as text (the `Display` impl writes it).
+    pub(crate) fn render(&self) -> String {
         let mut s = String::new();
         for r in (0..self.n).rev() {
             s.push_str(&format!("{:>2} ", r + 1));
@@ -443,7 +446,7 @@ impl Game for ReferenceSwack {
 }
 
 impl fmt::Display for ReferenceSwack {
-    /// The same text as [`render`](Game::render).
+    /// The board as the engine draws it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.render())
     }

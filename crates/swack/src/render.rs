@@ -1,5 +1,4 @@
-//! The board as text: `Display` for [`Swack`], which
-//! [`Game::render`](abstracta_core::Game::render) returns as a string.
+//! The board as text: `Display` for [`Swack`].
 
 use std::fmt;
 
@@ -7,11 +6,6 @@ use abstracta_core::{Colour, Game, Point, Stack, Status};
 
 use crate::engine::Swack;
 use crate::ply::SwackPly;
-
-/// The text [`Game::render`] returns (the same as `Display`).
-pub(crate) fn render(game: &Swack) -> String {
-    game.to_string()
-}
 
 impl fmt::Display for Swack {
     /// Rows from the top with their numbers on both sides, each square's

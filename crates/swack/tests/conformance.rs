@@ -1,6 +1,6 @@
 //! The core conformance kit on the engine and the reference implementation.
 
-use abstracta_core::conformance::check_random_games;
+use abstracta_core::conformance::{check_random_games, check_random_games_with};
 use abstracta_core::{Game, GameOptions, Point};
 use swack::reference::ReferenceSwack;
 use swack::{SwackOptions, SwackPly};
@@ -50,7 +50,8 @@ const SPECS: [&str; 8] = [
 fn engine_passes_the_kit() {
     for spec in SPECS {
         let options = SwackOptions::from_spec(spec).unwrap();
-        let checked = check_random_games::<swack::Swack>(&options, 4, 11, candidates);
+        let checked =
+            check_random_games_with::<swack::Swack, _>(&options, &swack::SwackKnowledge, 4, 11, candidates);
         assert!(checked > 6, "{spec}");
     }
 }

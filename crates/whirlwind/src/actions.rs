@@ -55,7 +55,7 @@ impl Encoding<Whirlwind> for WhirlwindEncoding {
 
 #[cfg(test)]
 mod tests {
-    use abstracta_core::actions::check_encoding;
+    use abstracta_core::actions::{check_encoding, Encoding};
     use abstracta_core::Game;
 
     use crate::Whirlwind;
@@ -64,7 +64,8 @@ mod tests {
     fn every_legal_ply_round_trips_through_its_action_id() {
         for spec in ["whirlwind:size=6", "whirlwind:size=12", "whirlwind"] {
             let game = Whirlwind::new(spec.parse().unwrap());
-            let positions = check_encoding(&game, 6, 17).unwrap_or_else(|e| panic!("{spec}: {e}"));
+            let positions = check_encoding(&crate::WhirlwindEncoding, &game, 6, 17)
+                .unwrap_or_else(|e| panic!("{spec}: {e}"));
             assert!(positions > 20, "{spec}: {positions}");
         }
     }
@@ -72,7 +73,7 @@ mod tests {
     #[test]
     fn the_count_and_shape_follow_the_size() {
         let game = Whirlwind::new("whirlwind:size=12".parse().unwrap());
-        let e = game.encoding().unwrap();
+        let e = &crate::WhirlwindEncoding;
         assert_eq!(e.num_distinct_actions(&game), 145);
         assert_eq!(e.ply_of(&game, 144).unwrap().to_string(), "end");
         assert_eq!(e.ply_of(&game, 13).unwrap().to_string(), "b2");

@@ -463,7 +463,7 @@ impl Whirlwind {
         }
     }
 
-    /// [`Game::claimed_cell`].
+    /// [`CellClaims::claimed_cell`](abstracta_core::CellClaims::claimed_cell).
     pub(crate) fn claimed(&self, ply: WhirlwindPly) -> Option<usize> {
         match ply {
             WhirlwindPly::Place(p) if p.col < self.t.n && p.row < self.t.n => {

@@ -12,22 +12,10 @@
 //!   forced; with two or more every ply loses. (On a first stone nothing
 //!   loses at once: the second stone is still to come.)
 
-use abstracta_core::{PlyBuf, SearchHints};
+use abstracta_core::PlyBuf;
 
 use crate::tables::Board;
 use crate::{Whirlwind, WhirlwindPly};
-
-/// The search settings this game recommends (see the crate README for the
-/// matches behind them): c = 0.4 plain and 0.05 with RAVE, decisive plies
-/// and forced blocks in the tree only (in playouts they cost 30% more
-/// instructions per iteration), and priors worth 10 visits.
-pub(crate) const SEARCH_HINTS: SearchHints = SearchHints {
-    uct_exploration: 0.4,
-    rave_exploration: 0.05,
-    decisive: true,
-    prior_visits: 10,
-    ..SearchHints::DEFAULT
-};
 
 /// Prior win rates of stones (see [`Whirlwind::priors`]).
 const PRIOR_WIN: f32 = 0.9;
@@ -83,7 +71,7 @@ impl Whirlwind {
         w & self.no_bare(ci)
     }
 
-    /// [`Game::ply_priors`]: a stone that completes the mover's chain is
+    /// [`Knowledge::ply_priors`](abstracta_core::Knowledge::ply_priors): a stone that completes the mover's chain is
     /// liked most, then one that fills a threat of the opponent's, then
     /// stones next to the mover's own, then next to any; far stones and
     /// `end` least.
@@ -116,7 +104,7 @@ impl Whirlwind {
         true
     }
 
-    /// [`Game::decisive_ply`].
+    /// [`Knowledge::decisive_ply`](abstracta_core::Knowledge::decisive_ply).
     pub(crate) fn decisive(&self) -> Option<WhirlwindPly> {
         if self.status.is_finished() || self.plies == 0 {
             return None;
@@ -130,7 +118,7 @@ impl Whirlwind {
         wins.first().map(|i| WhirlwindPly::Place(self.t.geo.point(i)))
     }
 
-    /// [`Game::forced_plies`]: on the second stone of a turn, the block of
+    /// [`Knowledge::forced_plies`](abstracta_core::Knowledge::forced_plies): on the second stone of a turn, the block of
     /// the opponent's single threat (or nothing, if it has two or more).
     pub(crate) fn forced(&self, out: &mut PlyBuf<WhirlwindPly>) -> bool {
         if self.status.is_finished() || self.pending.is_none() {
@@ -149,8 +137,44 @@ impl Whirlwind {
     }
 }
 
+/// What Whirlwind knows beyond its rules (see the module documentation): decisive stones, forced blocks, priors, and the points stones claim.
+///
+/// A zero-sized value: searches take it as their knowledge type, e.g.
+/// `mcts::Mcts::<Whirlwind, WhirlwindKnowledge>`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct WhirlwindKnowledge;
+
+impl abstracta_core::knowledge::Knowledge<Whirlwind> for WhirlwindKnowledge {
+    fn decisive_ply(&self, game: &Whirlwind) -> Option<WhirlwindPly> {
+        game.decisive()
+    }
+
+    fn forced_plies(&self, game: &Whirlwind, out: &mut PlyBuf<WhirlwindPly>) -> bool {
+        game.forced(out)
+    }
+
+    fn ply_priors(&self, game: &Whirlwind, plies: &[WhirlwindPly], out: &mut [f32]) -> bool {
+        game.priors(plies, out)
+    }
+}
+
+impl abstracta_core::claims::CellClaims<Whirlwind> for WhirlwindKnowledge {
+    const CLAIMS: abstracta_core::Claims = abstracta_core::Claims::Lasting;
+
+    fn claimed_cell(&self, game: &Whirlwind, ply: WhirlwindPly) -> Option<usize> {
+        game.claimed(ply)
+    }
+
+    fn claimable_cells(&self, game: &Whirlwind) -> usize {
+        usize::from(game.t.n) * usize::from(game.t.n)
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use abstracta_core::Knowledge;
+
+    use crate::WhirlwindKnowledge;
     use abstracta_core::{knowledge, Game, PlyBuf};
 
     use crate::reference::ReferenceWhirlwind;
@@ -167,9 +191,9 @@ mod tests {
                 let mut game = Whirlwind::new(spec.parse().unwrap());
                 let mut truth = ReferenceWhirlwind::new(spec.parse().unwrap());
                 while let Some(ply) = game.random_ply(&mut rng) {
-                    knowledge::check_claims(&game, &truth).unwrap();
-                    decisive += usize::from(game.decisive_ply().is_some());
-                    forced += usize::from(game.forced_plies(&mut PlyBuf::new()));
+                    knowledge::check_claims(&game, &WhirlwindKnowledge, &truth).unwrap();
+                    decisive += usize::from(WhirlwindKnowledge.decisive_ply(&game).is_some());
+                    forced += usize::from(WhirlwindKnowledge.forced_plies(&game, &mut PlyBuf::new()));
                     game.play_unchecked(ply);
                     truth.play(ply).unwrap();
                 }
@@ -189,7 +213,10 @@ mod tests {
             let mut game = Whirlwind::new("whirlwind:size=6".parse().unwrap());
             while let Some(ply) = game.random_ply(&mut rng) {
                 let mut forced = PlyBuf::new();
-                if game.decisive_ply().is_none() && game.forced_plies(&mut forced) && forced.len() == 1 {
+                if WhirlwindKnowledge.decisive_ply(&game).is_none()
+                    && WhirlwindKnowledge.forced_plies(&game, &mut forced)
+                    && forced.len() == 1
+                {
                     let threats = game.threats();
                     assert_eq!(threats.count(), 1);
                     let WhirlwindPly::Place(p) = forced[0] else {
@@ -199,7 +226,7 @@ mod tests {
                     let mut plies = PlyBuf::new();
                     game.legal_plies(&mut plies);
                     let mut priors = vec![0.0; plies.len()];
-                    assert!(game.ply_priors(&plies, &mut priors));
+                    assert!(WhirlwindKnowledge.ply_priors(&game, &plies, &mut priors));
                     let at = plies.iter().position(|q| *q == forced[0]).unwrap();
                     assert!(priors.iter().all(|&x| x <= priors[at]));
                     seen += 1;
@@ -217,7 +244,7 @@ mod tests {
         let mut game = Whirlwind::new("whirlwind:size=4".parse().unwrap());
         game.play_list("b2 a2 b3 c2").unwrap();
         assert_eq!(
-            game.decisive_ply(),
+            WhirlwindKnowledge.decisive_ply(&game),
             Some(WhirlwindPly::Place("c3".parse().unwrap()))
         );
     }

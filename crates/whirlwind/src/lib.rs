@@ -46,9 +46,10 @@ mod render;
 mod tables;
 
 use abstracta_core::rand::Rng;
-use abstracta_core::{Claims, Colour, Game, PlyBuf, SearchHints, Status};
+use abstracta_core::{Colour, Game, PlyBuf, Status};
 
 pub use crate::actions::WhirlwindEncoding;
+pub use crate::knowledge::WhirlwindKnowledge;
 pub use engine::Whirlwind;
 pub use options::{Setup, WhirlwindOptions, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
 pub use ply::WhirlwindPly;
@@ -60,12 +61,6 @@ impl Game for Whirlwind {
     type Ply = WhirlwindPly;
     type Options = WhirlwindOptions;
     const NAME: &'static str = "whirlwind";
-    const CLAIMS: Claims = Claims::Lasting;
-    const SEARCH_HINTS: SearchHints = knowledge::SEARCH_HINTS;
-
-    fn encoding(&self) -> Option<&'static dyn abstracta_core::actions::Encoding<Self>> {
-        Some(&WhirlwindEncoding)
-    }
 
     fn new(options: WhirlwindOptions) -> Self {
         Whirlwind::start(options)
@@ -106,18 +101,6 @@ impl Game for Whirlwind {
         self.random(rng)
     }
 
-    fn decisive_ply(&self) -> Option<WhirlwindPly> {
-        self.decisive()
-    }
-
-    fn forced_plies(&self, out: &mut PlyBuf<WhirlwindPly>) -> bool {
-        self.forced(out)
-    }
-
-    fn ply_priors(&self, plies: &[WhirlwindPly], out: &mut [f32]) -> bool {
-        self.priors(plies, out)
-    }
-
     // `hash` is the trait's default, from scratch: the search asks for it
     // a few times a search, while keeping it would cost every playout ply.
 
@@ -135,17 +118,5 @@ impl Game for Whirlwind {
 
     fn last_ply(&self) -> Option<WhirlwindPly> {
         self.last
-    }
-
-    fn render(&self) -> String {
-        self.render_text()
-    }
-
-    fn claimed_cell(&self, ply: WhirlwindPly) -> Option<usize> {
-        self.claimed(ply)
-    }
-
-    fn claimable_cells(&self) -> usize {
-        usize::from(self.t.n) * usize::from(self.t.n)
     }
 }

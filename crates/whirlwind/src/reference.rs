@@ -6,7 +6,7 @@
 use std::collections::VecDeque;
 
 use abstracta_core::zobrist;
-use abstracta_core::{Cells, Claims, Colour, Game, PlyBuf, Point, Status, Turn};
+use abstracta_core::{Cells, Colour, Game, PlyBuf, Point, Status, Turn};
 
 use crate::{render_board, WhirlwindOptions, WhirlwindPly};
 
@@ -248,7 +248,6 @@ impl Game for ReferenceWhirlwind {
     type Ply = WhirlwindPly;
     type Options = WhirlwindOptions;
     const NAME: &'static str = "whirlwind";
-    const CLAIMS: Claims = Claims::Lasting;
 
     fn new(options: WhirlwindOptions) -> Self {
         let n = usize::from(options.size());
@@ -339,8 +338,11 @@ impl Game for ReferenceWhirlwind {
     fn length_cap(&self) -> Option<u32> {
         self.options.cap().resolve(None)
     }
+}
 
-    fn render(&self) -> String {
+impl ReferenceWhirlwind {
+    /// The board as text (the `Display` impl writes it).
+    pub(crate) fn render(&self) -> String {
         render_board(
             self.n as u8,
             |p| self.index(p).and_then(|i| self.cells[i]),
@@ -351,15 +353,25 @@ impl Game for ReferenceWhirlwind {
             self.to_move_seat(),
         )
     }
+}
 
-    fn claimed_cell(&self, ply: WhirlwindPly) -> Option<usize> {
+/// The cells the reference implementation's plies claim, as the engine's
+/// knowledge ([`WhirlwindKnowledge`](crate::WhirlwindKnowledge))
+/// numbers them, for differential tests.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ReferenceWhirlwindKnowledge;
+
+impl abstracta_core::claims::CellClaims<ReferenceWhirlwind> for ReferenceWhirlwindKnowledge {
+    const CLAIMS: abstracta_core::Claims = abstracta_core::Claims::Lasting;
+
+    fn claimed_cell(&self, game: &ReferenceWhirlwind, ply: WhirlwindPly) -> Option<usize> {
         match ply {
-            WhirlwindPly::Place(p) => self.index(p),
+            WhirlwindPly::Place(p) => game.index(p),
             WhirlwindPly::End => None,
         }
     }
 
-    fn claimable_cells(&self) -> usize {
-        self.n * self.n
+    fn claimable_cells(&self, game: &ReferenceWhirlwind) -> usize {
+        game.n * game.n
     }
 }

@@ -57,7 +57,7 @@ pub fn render_board(
 }
 
 impl Whirlwind {
-    /// [`Game::render`].
+    /// The board as text (what `Display` writes).
     pub(crate) fn render_text(&self) -> String {
         render_board(
             self.t.n,
@@ -71,14 +71,14 @@ impl Whirlwind {
     }
 }
 
-/// The same text as [`Game::render`].
+/// The board as text.
 impl fmt::Display for Whirlwind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.render_text())
     }
 }
 
-/// The same text as [`Game::render`].
+/// The board as the engine draws it.
 #[cfg(feature = "reference")]
 impl fmt::Display for crate::reference::ReferenceWhirlwind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

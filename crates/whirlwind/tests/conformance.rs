@@ -2,7 +2,7 @@
 //! option sets; candidates are every point of the board, two points just off
 //! it and `end`, so illegal plies are tried at every position.
 
-use abstracta_core::conformance::check_random_games;
+use abstracta_core::conformance::check_random_games_with;
 use abstracta_core::GameOptions;
 use whirlwind::reference::ReferenceWhirlwind;
 use whirlwind::{Whirlwind, WhirlwindOptions};
@@ -20,7 +20,13 @@ fn engine_passes_the_kit() {
     for (i, spec) in SPECS.iter().enumerate() {
         let options = WhirlwindOptions::from_spec(spec).unwrap();
         let games = if spec == &"whirlwind" { 3 } else { 12 };
-        let checked = check_random_games::<Whirlwind>(&options, games, 11 + i as u64, Whirlwind::all_plies);
+        let checked = check_random_games_with::<Whirlwind, _>(
+            &options,
+            &whirlwind::WhirlwindKnowledge,
+            games,
+            11 + i as u64,
+            Whirlwind::all_plies,
+        );
         assert!(checked > u64::from(games) * 4, "{spec}: {checked}");
     }
 }
@@ -29,8 +35,9 @@ fn engine_passes_the_kit() {
 fn reference_passes_the_kit() {
     for (i, spec) in SPECS.iter().take(3).enumerate() {
         let options = WhirlwindOptions::from_spec(spec).unwrap();
-        let checked = check_random_games::<ReferenceWhirlwind>(
+        let checked = check_random_games_with::<ReferenceWhirlwind, _>(
             &options,
+            &whirlwind::reference::ReferenceWhirlwindKnowledge,
             4,
             21 + i as u64,
             ReferenceWhirlwind::all_plies,

@@ -31,7 +31,7 @@ fn compare_game(spec: &str, seed: u64) {
             sorted(e_plies.to_vec()),
             sorted(r_plies.to_vec()),
             "{context}: legal plies\n{}",
-            reference.render()
+            reference
         );
         assert_eq!(engine.board_cells(), reference.board_cells(), "{context}: board");
         assert_eq!(

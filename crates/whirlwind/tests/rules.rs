@@ -15,10 +15,12 @@
 //! ```
 
 use abstracta_core::conformance::position;
+use abstracta_core::CellClaims;
 use abstracta_core::{Colour, Game, GameOptions, PlayError, PlyBuf, Point, Seat, Status, Termination};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use whirlwind::reference::ReferenceWhirlwind;
+use whirlwind::WhirlwindKnowledge;
 use whirlwind::{setup_residue, setup_stones, Setup, Whirlwind, WhirlwindOptions, WhirlwindPly};
 
 const SIX: &str = "whirlwind:size=6";
@@ -44,7 +46,7 @@ fn explain(game: &Whirlwind, text: &str) -> String {
     let mut g = game.clone();
     match g.play_str(text) {
         Err(e) => e.to_string(),
-        Ok(_) => panic!("{text} was accepted\n{}", game.render()),
+        Ok(_) => panic!("{text} was accepted\n{}", game),
     }
 }
 
@@ -373,7 +375,7 @@ fn w4_a_winning_first_stone_never_breaks_w3() {
                 let mover = game.to_move_colour();
                 game.play_unchecked(ply);
                 if first && game.has_chain(mover) {
-                    assert_eq!(game.status().winner_colour(), Some(mover), "{}", game.render());
+                    assert_eq!(game.status().winner_colour(), Some(mover), "{}", game);
                 }
             }
         }
@@ -403,7 +405,7 @@ fn w5_decision_no_legal_turn_loses() {
             let winner = game.status().winner_colour().expect("no draws without a cap");
             assert_eq!(reference.status(), game.status());
             let (next, _) = game.legal_points_from_scratch();
-            assert!(game.has_chain(winner) || next.is_empty(), "{}", game.render());
+            assert!(game.has_chain(winner) || next.is_empty(), "{}", game.to_string());
         }
     }
 }
@@ -482,7 +484,7 @@ fn bad_plies_are_errors() {
 #[test]
 fn render_shows_coordinates_last_stone_and_mover() {
     let game: Whirlwind = position(SIX, "c6 a4");
-    let text = game.render();
+    let text = game.to_string();
     assert!(text.contains(" a  b  c  d  e  f"), "{text}");
     assert!(text.contains("[O]"), "{text}");
     assert!(
@@ -490,16 +492,16 @@ fn render_shows_coordinates_last_stone_and_mover() {
         "{text}"
     );
     let won: Whirlwind = position(FOUR, "b2 c3 d3 a1 end b3");
-    assert!(won.render().contains("white (second player) wins"));
+    assert!(won.to_string().contains("white (second player) wins"));
 }
 
 #[test]
 fn amaf_indices_are_row_major_points() {
     let game: Whirlwind = position(SIX, "");
-    assert_eq!(game.claimable_cells(), 36);
-    assert_eq!(game.claimed_cell(ply("a1")), Some(0));
-    assert_eq!(game.claimed_cell(ply("b2")), Some(7));
-    assert_eq!(game.claimed_cell(ply("f6")), Some(35));
-    assert_eq!(game.claimed_cell(WhirlwindPly::End), None);
-    assert_eq!(game.claimed_cell(ply("g1")), None);
+    assert_eq!(WhirlwindKnowledge.claimable_cells(&game), 36);
+    assert_eq!(WhirlwindKnowledge.claimed_cell(&game, ply("a1")), Some(0));
+    assert_eq!(WhirlwindKnowledge.claimed_cell(&game, ply("b2")), Some(7));
+    assert_eq!(WhirlwindKnowledge.claimed_cell(&game, ply("f6")), Some(35));
+    assert_eq!(WhirlwindKnowledge.claimed_cell(&game, WhirlwindPly::End), None);
+    assert_eq!(WhirlwindKnowledge.claimed_cell(&game, ply("g1")), None);
 }

@@ -157,10 +157,15 @@ mod tests {
 
     /// The start position and an engine that has searched it for `iters`
     /// iterations (seed 3, no solver), its tree kept.
-    fn searched_start(iters: u32) -> (TicTacToe, Mcts<TicTacToe>) {
+    fn searched_start(
+        iters: u32,
+    ) -> (
+        TicTacToe,
+        Mcts<TicTacToe, abstracta_core::toy::TicTacToeKnowledge>,
+    ) {
         let game = TicTacToe::new(Default::default());
         let options: MctsOptions = format!("iters={iters},seed=3,solver=off").parse().unwrap();
-        let mut mcts = Mcts::<TicTacToe>::new(options);
+        let mut mcts = Mcts::<TicTacToe, abstracta_core::toy::TicTacToeKnowledge>::new(options);
         mcts.search(&game);
         (game, mcts)
     }
