@@ -8,8 +8,8 @@ use abstracta::registry::{with_game, GameVisitor};
 use abstracta::AnyGame;
 use abstracta_core::{perft, Game, PlyBuf, Position};
 
-use crate::engine::{build, BuildOptions, EngineSpec};
 use crate::error::ArenaError;
+use protocol::engine::{build, BuildOptions, EngineSpec};
 
 /// Counts leaves `depth` plies deep, handing the first plies out to one
 /// thread per core (std scoped threads: the split is too simple to need a
@@ -78,7 +78,7 @@ impl<W: Write> GameVisitor for Perft<'_, W> {
             let _ = self.out.flush();
         }
         let secs = started.elapsed().as_secs_f64();
-        crate::stderr!(
+        tournament::stderr!(
             "perft: {nodes} leaves in {secs:.3}s ({:.0} leaves/s)",
             nodes as f64 / secs.max(1e-9)
         );
@@ -134,7 +134,7 @@ pub fn analyze_command(spec: &str, moves: &str, engine: &str) -> Result<String, 
 /// `arena analyze --json`: the search as one JSON object, the same search
 /// and the same fields as an `arena analysis` answer.
 pub fn analyze_json_command(spec: &str, moves: &str, engine: &str) -> Result<String, ArenaError> {
-    let options = crate::analysis::mcts_options(engine).map_err(|e| ArenaError::usage(e.to_string()))?;
+    let options = protocol::engine::mcts_options(engine).map_err(|e| ArenaError::usage(e.to_string()))?;
     let game = open(spec, moves)?;
     if game.status().is_finished() {
         return Err(ArenaError::usage(format!(
@@ -142,8 +142,8 @@ pub fn analyze_json_command(spec: &str, moves: &str, engine: &str) -> Result<Str
             game.status()
         )));
     }
-    let result = crate::analysis::run_search(&*game, options)?;
-    let json = crate::analysis::search_json(&*game, &result, crate::analysis::DEFAULT_CHILDREN);
+    let result = protocol::engine::run_search(&*game, options)?;
+    let json = server::analysis::search_json(&*game, &result, server::analysis::DEFAULT_CHILDREN);
     Ok(json.to_string() + "\n")
 }
 
