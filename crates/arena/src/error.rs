@@ -28,15 +28,6 @@ pub enum ArenaError {
     /// A tournament, its directory or its records could not be used.
     #[error("{0}")]
     Tournament(#[from] tournament::TournamentError),
-    /// A tournament directory or record file could not be used.
-    #[error("{0}")]
-    Records(#[from] stats::records::RecordError),
-    /// An opening file cannot be read or holds a bad line.
-    #[error("{0}")]
-    Openings(#[from] tournament::suite::SuiteError),
-    /// No rating list can be fitted to the games given.
-    #[error("{0}")]
-    Ratings(#[from] stats::RatingError),
     /// Something went wrong while running (not the input's fault).
     #[error("{0}")]
     Failed(String),
