@@ -3,7 +3,7 @@
 //!
 //! Arena keeps only what a command line needs: the arguments ([`cli`],
 //! clap), the commands that print positions, perft and analyses
-//! ([`commands`]), terminal play ([`play`]), benchmarks ([`bench`]), the
+//! ([`commands`]), terminal play ([`play`]), benchmarks ([`bench`](mod@bench)), the
 //! progress bar ([`progress`]), signal handling ([`signals`]) and output
 //! ([`output`]). The rest is in library crates a Rust program can use
 //! without a command line:

@@ -2,7 +2,7 @@
 //! games, play against an engine and analyse positions in a browser.
 //!
 //! Everything the page needs is inside the binary ([`assets`](crate::assets)); the page
-//! talks to the JSON API of [`api`](crate::api) and nothing else (documented in
+//! talks to the JSON API of [`api`] and nothing else (documented in
 //! `docs/web-api.md`). The server is [tiny_http] run by a few worker
 //! threads: it reads request bodies up to [`Limits::max_body`], runs at
 //! most [`Limits::max_searches`] engine searches at once (more are `503`

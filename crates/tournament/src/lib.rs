@@ -9,7 +9,7 @@
 //! Indices never change when `games` grows, so a
 //! directory can be resumed or extended, and shards (`index % N`) merged.
 //!
-//! One concern per module: [`run`] (the settings and the run),
+//! One concern per module: [`run`](mod@run) (the settings and the run),
 //! [`options`] (values given as text), `schedule` (players, pairings,
 //! slots, openings), `journal` (the directory and its files), [`lock`]
 //! (one writer per directory), `workers` (the game threads, sharing the
