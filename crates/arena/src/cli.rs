@@ -6,11 +6,11 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::engine::DEFAULT_ENGINE;
 use crate::error::ArenaError;
 use crate::play::Controller;
-use crate::stats::Sprt;
-use crate::tournament::{self, Format, Resign, Shard, TimeControl, TournamentSettings};
+use protocol::engine::DEFAULT_ENGINE;
+use stats::Sprt;
+use tournament::{Format, Resign, Shard, StopHandle, TimeControl, TournamentSettings};
 
 /// What `arena --help` says about engine specs and their memory.
 pub const ENGINES_HELP: &str = "Engines: random, mcts[:KEY=VALUE,...] or cmd:PROGRAM ARGS.
@@ -120,7 +120,7 @@ pub enum CommandLine {
     },
     /// Analyse positions given as JSON queries on stdin, one answer per
     /// line on stdout, several at once (see docs/analysis.md).
-    #[command(after_help = crate::analysis::HELP)]
+    #[command(after_help = server::analysis::HELP)]
     Analysis {
         /// Search threads of a query whose engine names no threads=.
         #[arg(long, default_value_t = 1)]
@@ -147,7 +147,7 @@ pub enum CommandLine {
         engine: String,
         /// Keep openings whose win rate for the side to move is in LOW-HIGH.
         #[arg(long, default_value = "0.4-0.6")]
-        window: crate::openings::Window,
+        window: tournament::openings::Window,
         /// Seed of the random openings and the searches.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -167,7 +167,7 @@ pub enum CommandLine {
         force: bool,
     },
     /// Serve the web viewer and player (tournaments, games, play, analysis).
-    Serve(crate::serve::ServeArgs),
+    Serve(crate::serve_args::ServeArgs),
     /// Measure playouts, perft and MCTS speed.
     Bench {
         /// Game specs (default: the five games at their default size).
@@ -245,7 +245,7 @@ pub struct TuneArgs {
     /// A tuned key: KEY=START,MIN..MAX[,step=S] (S: the last
     /// perturbation, default a twentieth of the range). Repeatable.
     #[arg(long = "param", required = true)]
-    pub params: Vec<crate::tune::Param>,
+    pub params: Vec<tournament::tune::Param>,
     /// Iterations of the run.
     #[arg(long, default_value_t = 200)]
     pub iterations: u64,
@@ -395,9 +395,9 @@ fn print(text: &str) -> Result<(), ArenaError> {
 /// memory than the machine has (a spec that does not parse is left to the
 /// command to refuse).
 fn warn_memory(engine: &str) {
-    if let Ok(spec) = engine.parse::<crate::engine::EngineSpec>() {
-        if let Some(w) = crate::engine::memory_warning(&spec, 1, crate::engine::machine_memory()) {
-            crate::stderr!("{w}");
+    if let Ok(spec) = engine.parse::<protocol::engine::EngineSpec>() {
+        if let Some(w) = protocol::engine::memory_warning(&spec, 1, protocol::engine::machine_memory()) {
+            tournament::stderr!("{w}");
         }
     }
 }
@@ -443,11 +443,11 @@ pub fn run(cli: Cli) -> Result<(), ArenaError> {
                 ));
             }
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-            let options = crate::analysis::AnalysisOptions {
+            let options = server::analysis::AnalysisOptions {
                 threads,
                 max_queries: max_queries_at_once.unwrap_or((cores / threads).max(1)),
             };
-            crate::analysis::serve(std::io::stdin().lock(), std::io::stdout(), &options);
+            server::analysis::serve(std::io::stdin().lock(), std::io::stdout(), &options);
             Ok(())
         }
         CommandLine::Openings {
@@ -467,11 +467,11 @@ pub fn run(cli: Cli) -> Result<(), ArenaError> {
                 return Err(ArenaError::usage("--concurrency must be at least 1"));
             }
             let threads = engine
-                .parse::<crate::engine::EngineSpec>()
+                .parse::<protocol::engine::EngineSpec>()
                 .map_or(1, |e| e.threads())
                 .max(1);
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-            let request = crate::openings::SuiteRequest {
+            let request = tournament::openings::SuiteRequest {
                 spec,
                 count,
                 plies,
@@ -481,8 +481,8 @@ pub fn run(cli: Cli) -> Result<(), ArenaError> {
                 tries,
                 concurrency: concurrency.unwrap_or((cores / threads).max(1)),
             };
-            let report = crate::openings::openings_command(&request, &out, force)?;
-            crate::stderr!("{}", report.trim_end());
+            let report = tournament::openings::openings_command(&request, &out, force)?;
+            tournament::stderr!("{}", report.trim_end());
             Ok(())
         }
         CommandLine::Tournament(args) => {
@@ -518,12 +518,13 @@ pub fn run(cli: Cli) -> Result<(), ArenaError> {
                 player_tc: args.player_tc,
                 time_margin: Duration::from_millis(args.time_margin),
                 resign: args.resign,
-                progress: true,
             };
+            let stop = StopHandle::new();
             if let Some(dir) = &settings.out {
-                tournament::stop_cleanly_on_signals(dir.clone(), settings.sprt)?;
+                crate::signals::stop_cleanly_on_signals(dir.clone(), settings.sprt, stop.clone())?;
             }
-            let summary = tournament::run(&settings)?;
+            let mut bar = crate::progress::Bar::new(true);
+            let summary = tournament::run_with(&settings, &mut bar, &stop)?;
             print(&tournament::format_table(&summary))
         }
         CommandLine::Merge { dirs, out, sprt } => {
@@ -534,7 +535,7 @@ pub fn run(cli: Cli) -> Result<(), ArenaError> {
             if args.concurrency == Some(0) {
                 return Err(ArenaError::usage("--concurrency must be at least 1"));
             }
-            let config = crate::tune::TuneConfig {
+            let config = tournament::tune::TuneConfig {
                 spec: args.spec,
                 engine: args.engine,
                 params: args.params,
@@ -545,7 +546,7 @@ pub fn run(cli: Cli) -> Result<(), ArenaError> {
                 seed: args.seed,
             };
             let json = args.json;
-            let mut progress = |it: &crate::tune::Iteration, c: &crate::tune::TuneConfig| {
+            let mut progress = |it: &tournament::tune::Iteration, c: &tournament::tune::TuneConfig| {
                 if !json {
                     let values: Vec<String> = c
                         .params
@@ -553,7 +554,7 @@ pub fn run(cli: Cli) -> Result<(), ArenaError> {
                         .zip(&it.theta)
                         .map(|(p, v)| format!("{}={v:.4}", p.key))
                         .collect();
-                    crate::stderr!(
+                    tournament::stderr!(
                         "iteration {}/{}: plus {} minus {} draws {} -> {}",
                         it.iteration + 1,
                         c.iterations,
@@ -564,15 +565,15 @@ pub fn run(cli: Cli) -> Result<(), ArenaError> {
                     );
                 }
             };
-            let report = crate::tune::run(config, &args.out, args.concurrency, &mut progress)?;
+            let report = tournament::tune::run(config, &args.out, args.concurrency, &mut progress)?;
             if json {
                 print(&(serde_json::to_string_pretty(&report).unwrap_or_default() + "\n"))
             } else {
-                print(&crate::tune::format_report(&report))
+                print(&tournament::tune::format_report(&report))
             }
         }
         CommandLine::Ratings(args) => {
-            let options = crate::ratings::FitOptions {
+            let options = stats::FitOptions {
                 anchor: args.anchor,
                 prior: args.prior,
             };
@@ -580,7 +581,7 @@ pub fn run(cli: Cli) -> Result<(), ArenaError> {
             if args.json {
                 print(&(serde_json::to_string_pretty(&list).unwrap_or_default() + "\n"))
             } else {
-                print(&crate::ratings::format_ratings(&list))
+                print(&stats::format_ratings(&list))
             }
         }
         CommandLine::Play { spec, black, white } => {
@@ -597,11 +598,13 @@ pub fn run(cli: Cli) -> Result<(), ArenaError> {
             )
         }
         CommandLine::Engine { spec, engine } => {
-            let session = crate::protocol::Session::new(&spec, &engine)?;
-            crate::protocol::serve(session, std::io::stdin().lock(), std::io::stdout())
+            let session = protocol::Session::new(&spec, &engine)?;
+            protocol::serve(session, std::io::stdin().lock(), std::io::stdout())
                 .map_err(|e| ArenaError::io("serving the engine protocol", e))
         }
-        CommandLine::Serve(args) => crate::serve::serve_command(&args.options()),
+        CommandLine::Serve(args) => {
+            server::serve_command(&args.options()).map_err(|e| ArenaError::Failed(e.to_string()))
+        }
         CommandLine::Bench {
             specs,
             threads,
@@ -622,20 +625,20 @@ pub fn run(cli: Cli) -> Result<(), ArenaError> {
 /// Parses the process arguments, runs the command and returns the exit
 /// code (clap's own usage errors exit 2 as well).
 pub fn main_exit_code() -> i32 {
-    if let Some(code) = crate::engine::watchdog::run_if_asked() {
+    if let Some(code) = protocol::engine::watchdog::run_if_asked() {
         return code;
     }
     // External engines are started through this binary's watchdog, so
     // that they end with arena however arena ends.
     if let Ok(exe) = std::env::current_exe() {
-        crate::engine::watchdog::install(exe);
+        protocol::engine::watchdog::install(exe);
     }
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => 0,
         Err(e) if crate::output::is_broken_pipe(&e) => 0,
         Err(e) => {
-            crate::stderr!("arena: {e}");
+            tournament::stderr!("arena: {e}");
             e.exit_code()
         }
     }

@@ -1,49 +1,34 @@
 //! The position commands: `perft`, `status`, `show` and `analyze`.
 
 use std::io::Write;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use abstracta::registry::{with_game, GameVisitor};
 use abstracta::AnyGame;
 use abstracta_core::{perft, Game, PlyBuf, Position};
+use rayon::prelude::*;
 
-use crate::engine::{build, BuildOptions, EngineSpec};
 use crate::error::ArenaError;
+use protocol::engine::{build, BuildOptions, EngineSpec};
 
-/// Counts leaves `depth` plies deep, handing the first plies out to one
-/// thread per core (std scoped threads: the split is too simple to need a
-/// thread-pool crate).
+/// Counts leaves `depth` plies deep, the subtrees of the first plies
+/// counted in parallel on rayon's pool (one thread per core): each is an
+/// independent perft, and rayon's work stealing evens out subtrees of
+/// very different sizes.
 pub fn parallel_perft<G: Game>(game: &G, depth: u32) -> u64 {
     if depth <= 2 {
         return perft(game, depth);
     }
     let mut plies = PlyBuf::new();
     game.legal_plies(&mut plies);
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(plies.len());
-    if threads <= 1 {
-        return perft(game, depth);
-    }
-    let next = AtomicUsize::new(0);
-    let count = |_| {
-        let mut leaves = 0;
-        while let Some(&ply) = plies.get(next.fetch_add(1, Ordering::Relaxed)) {
+    plies
+        .par_iter()
+        .map(|&ply| {
             let mut child = game.clone();
             child.play_unchecked(ply);
-            leaves += perft(&child, depth - 1);
-        }
-        leaves
-    };
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = (1..threads).map(|i| scope.spawn(move || count(i))).collect();
-        let here = count(0);
-        here + workers
-            .into_iter()
-            .map(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-            .sum::<u64>()
-    })
+            perft(&child, depth - 1)
+        })
+        .sum()
 }
 
 fn position<G: Game>(options: G::Options, moves: &str) -> Result<Position<G>, ArenaError> {
@@ -78,7 +63,7 @@ impl<W: Write> GameVisitor for Perft<'_, W> {
             let _ = self.out.flush();
         }
         let secs = started.elapsed().as_secs_f64();
-        crate::stderr!(
+        tournament::stderr!(
             "perft: {nodes} leaves in {secs:.3}s ({:.0} leaves/s)",
             nodes as f64 / secs.max(1e-9)
         );
@@ -134,7 +119,7 @@ pub fn analyze_command(spec: &str, moves: &str, engine: &str) -> Result<String, 
 /// `arena analyze --json`: the search as one JSON object, the same search
 /// and the same fields as an `arena analysis` answer.
 pub fn analyze_json_command(spec: &str, moves: &str, engine: &str) -> Result<String, ArenaError> {
-    let options = crate::analysis::mcts_options(engine).map_err(|e| ArenaError::usage(e.to_string()))?;
+    let options = protocol::engine::mcts_options(engine).map_err(|e| ArenaError::usage(e.to_string()))?;
     let game = open(spec, moves)?;
     if game.status().is_finished() {
         return Err(ArenaError::usage(format!(
@@ -142,8 +127,8 @@ pub fn analyze_json_command(spec: &str, moves: &str, engine: &str) -> Result<Str
             game.status()
         )));
     }
-    let result = crate::analysis::run_search(&*game, options)?;
-    let json = crate::analysis::search_json(&*game, &result, crate::analysis::DEFAULT_CHILDREN);
+    let result = protocol::engine::run_search(&*game, options)?;
+    let json = server::analysis::search_json(&*game, &result, server::analysis::DEFAULT_CHILDREN);
     Ok(json.to_string() + "\n")
 }
 

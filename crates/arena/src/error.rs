@@ -21,19 +21,13 @@ pub enum ArenaError {
     /// An engine spec or engine option is wrong, or an engine failed
     /// (boxed: the library's engine error is large).
     #[error("{0}")]
-    Engine(Box<crate::engine::EngineError>),
+    Engine(Box<protocol::engine::EngineError>),
     /// A command-line value is wrong (what was given, what was expected).
     #[error("{0}")]
     Usage(String),
-    /// A tournament directory or record file could not be used.
+    /// A tournament, its directory or its records could not be used.
     #[error("{0}")]
-    Records(#[from] crate::records::RecordError),
-    /// An opening file cannot be read or holds a bad line.
-    #[error("{0}")]
-    Openings(#[from] crate::tournament::suite::SuiteError),
-    /// No rating list can be fitted to the games given.
-    #[error("{0}")]
-    Ratings(#[from] crate::ratings::RatingError),
+    Tournament(#[from] tournament::TournamentError),
     /// Something went wrong while running (not the input's fault).
     #[error("{0}")]
     Failed(String),
@@ -47,9 +41,20 @@ pub enum ArenaError {
     },
 }
 
-impl From<crate::engine::EngineError> for ArenaError {
-    fn from(e: crate::engine::EngineError) -> ArenaError {
+impl From<protocol::engine::EngineError> for ArenaError {
+    fn from(e: protocol::engine::EngineError) -> ArenaError {
         ArenaError::Engine(Box::new(e))
+    }
+}
+
+impl From<protocol::CommandError> for ArenaError {
+    /// A session that cannot start: its engine or game spec is wrong.
+    fn from(e: protocol::CommandError) -> ArenaError {
+        match e {
+            protocol::CommandError::Engine(e) => ArenaError::from(e),
+            protocol::CommandError::Spec(e) => ArenaError::Spec(e),
+            other => ArenaError::Usage(other.to_string()),
+        }
     }
 }
 
@@ -72,6 +77,7 @@ impl ArenaError {
         match self {
             ArenaError::Io { .. } | ArenaError::Failed(_) => 1,
             ArenaError::Engine(e) if e.is_runtime() => 1,
+            ArenaError::Tournament(e) => e.exit_code(),
             _ => 2,
         }
     }

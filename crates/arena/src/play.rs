@@ -9,8 +9,8 @@ use std::io::{BufRead, Write};
 
 use abstracta::{AnyGame, Colour};
 
-use crate::engine::{build, AnyPlayer, BuildOptions, EngineSpec, DEFAULT_ENGINE};
 use crate::error::ArenaError;
+use protocol::engine::{build, AnyPlayer, BuildOptions, EngineSpec, DEFAULT_ENGINE};
 
 /// Who controls a side.
 #[derive(Clone, Debug, PartialEq)]

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use arena::records::{parse_games_jsonl, parse_summary_json, GameRecord, GameResult, Summary};
+use stats::records::{parse_games_jsonl, parse_summary_json, GameRecord, GameResult, Summary};
 
 mod common;
 use common::{arena, arena_stdin, assert_success, script, temp_dir, text, BIN};

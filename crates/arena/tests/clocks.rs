@@ -10,7 +10,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-use arena::records::{parse_games_jsonl, GameRecord, GameResult};
+use stats::records::{parse_games_jsonl, GameRecord, GameResult};
 
 mod common;
 use common::{ok, refused, script, temp_dir, text, BIN};

@@ -8,8 +8,8 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-use arena::records::{parse_games_jsonl, GameRecord};
 use serde_json::Value;
+use stats::records::{parse_games_jsonl, GameRecord};
 
 mod common;
 use common::{arena, arena_stdin, assert_success, temp_dir, text, BIN};

@@ -2,11 +2,11 @@
 //! (including random garbage), show/status/perft, and a tiny tournament.
 
 use abstracta::registry::game_names;
-use arena::protocol::{Session, COMMANDS};
-use arena::tournament::{self, Format, TournamentSettings};
+use protocol::{Session, COMMANDS};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::time::Duration;
+use tournament::{self, Format, TournamentSettings};
 
 /// Words for random lines besides the protocol's commands
 /// ([`COMMANDS`]): plies, option names and stray punctuation.
@@ -145,7 +145,6 @@ fn tiny_tournaments_on_every_game() {
             player_tc: Vec::new(),
             time_margin: Duration::ZERO,
             resign: None,
-            progress: false,
         };
         let summary = tournament::run(&settings).unwrap();
         assert_eq!(summary.games_played, 2, "{name}");

@@ -11,8 +11,8 @@ use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use arena::records::{parse_games_jsonl, parse_summary_json, GameRecord};
 use rustix::process::{kill_process, Pid, Signal};
+use stats::records::{parse_games_jsonl, parse_summary_json, GameRecord};
 
 mod common;
 use common::{arena, ok, refused, script, temp_dir, text, BIN};
@@ -653,7 +653,7 @@ fn a_second_run_into_the_same_folder_is_refused() {
     // A killed holder leaves no stale lock.
     first.kill().unwrap();
     first.wait().unwrap();
-    arena::tournament::lock::DirLock::acquire(&t, "test").unwrap();
+    tournament::lock::DirLock::acquire(&t, "test").unwrap();
     assert_engines_gone(&pid_file);
     let _ = fs::remove_dir_all(&dir);
 }
@@ -680,7 +680,7 @@ fn a_missing_engine_program_is_refused_at_the_start() {
 
 #[test]
 fn a_node_cap_above_the_machine_memory_warns() {
-    let memory = arena::engine::machine_memory().unwrap_or(0);
+    let memory = protocol::engine::machine_memory().unwrap_or(0);
     let out = arena(&[
         "analyze",
         "tictactoe",
@@ -688,7 +688,7 @@ fn a_node_cap_above_the_machine_memory_warns() {
         "mcts:nodes=4000000000,iters=20",
     ]);
     ok(&out);
-    if memory > 0 && memory < 4_000_000_000 * arena::engine::BYTES_PER_NODE {
+    if memory > 0 && memory < 4_000_000_000 * protocol::engine::BYTES_PER_NODE {
         let err = text(&out.stderr);
         assert!(
             err.contains("warning") && err.contains("nodes=4000000000"),
@@ -699,7 +699,7 @@ fn a_node_cap_above_the_machine_memory_warns() {
     // product (to the nearest 10 MB): checked against the constants, so the
     // text cannot drift from them.
     let help = ok(&arena(&["--help"]));
-    let bytes = arena::engine::BYTES_PER_NODE;
+    let bytes = protocol::engine::BYTES_PER_NODE;
     let megabytes = (mcts::DEFAULT_MAX_NODES as u64 * bytes + 5_000_000) / 10_000_000 * 10;
     for fact in [
         format!("nodes={}", mcts::DEFAULT_MAX_NODES),

@@ -6,8 +6,8 @@ use std::net::{SocketAddr, TcpStream};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use arena::serve::{Limits, ServeOptions, Server};
 use serde_json::{json, Value};
+use server::{Limits, ServeOptions, Server};
 
 struct Answer {
     status: u16,
@@ -74,7 +74,7 @@ fn runs_folder(name: &str) -> PathBuf {
     let root = std::env::temp_dir().join(format!("arena-serve-test-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);
     std::fs::create_dir_all(&root).unwrap();
-    let settings = arena::tournament::TournamentSettings {
+    let settings = tournament::TournamentSettings {
         spec: "tictactoe".into(),
         players: vec![("a".into(), "random".into()), ("b".into(), "random".into())],
         games: 4,
@@ -82,7 +82,7 @@ fn runs_folder(name: &str) -> PathBuf {
         seed: 3,
         opening_plies: 0,
         opening_file: None,
-        format: arena::tournament::Format::RoundRobin,
+        format: tournament::Format::RoundRobin,
         sprt: None,
         out: Some(root.join("done")),
         shard: None,
@@ -91,9 +91,8 @@ fn runs_folder(name: &str) -> PathBuf {
         player_tc: Vec::new(),
         time_margin: Duration::ZERO,
         resign: None,
-        progress: false,
     };
-    arena::tournament::run(&settings).unwrap();
+    tournament::run(&settings).unwrap();
     let live = root.join("live");
     std::fs::create_dir_all(&live).unwrap();
     std::fs::copy(root.join("done/tournament.json"), live.join("tournament.json")).unwrap();
@@ -224,6 +223,7 @@ fn bad_input_gets_the_command_lines_errors() {
         ("escabel:size=5", "c3 c3"),
         ("escabel:size=5", "c3 zz"),
         ("ecalper", "swap"),
+        ("tictactoe", "a1 zz"),
     ];
     for (spec, plies) in cases {
         let answer = post(addr, "/api/position", &json!({"spec": spec, "plies": plies}));

@@ -6,8 +6,8 @@ mod common;
 use std::fs;
 use std::path::Path;
 
-use arena::tune::{Iteration, TuneConfig};
 use common::{arena, assert_success, temp_dir, text};
+use tournament::tune::{Iteration, TuneConfig};
 
 fn tune(dir: &Path, extra: &[&str]) -> std::process::Output {
     let out = dir.join("run").display().to_string();

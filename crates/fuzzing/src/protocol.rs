@@ -2,7 +2,7 @@
 
 use abstracta::registry::GameVisitor;
 use abstracta_core::{Game, GameOptions};
-use arena::protocol::Session;
+use protocol::Session;
 
 use crate::input::{choose_game, choose_options, visit_game, Bytes};
 

@@ -1,8 +1,8 @@
 //! The `records` target: any bytes as the tournament files a run resumes
 //! from (`games.jsonl`, `summary.json`, `tournament.json`).
 
-use arena::records::{parse_config_json, parse_games_jsonl, parse_summary_json, GameRecord, RecordError};
-use arena::tournament::{format_table, summarize};
+use stats::records::{parse_config_json, parse_games_jsonl, parse_summary_json, GameRecord, RecordError};
+use tournament::{format_table, summarize};
 
 use crate::input::Bytes;
 

@@ -1,0 +1,39 @@
+//! The options of `arena serve` on the command line, mapped to the
+//! server's plain [`ServeOptions`].
+
+use std::net::IpAddr;
+use std::path::PathBuf;
+
+use server::{Limits, ServeOptions};
+
+/// The options of `arena serve` on the command line.
+#[derive(Clone, Debug, clap::Args)]
+pub struct ServeArgs {
+    /// The address to listen on.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: IpAddr,
+    /// The port (0: any free one).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// The folder holding tournament folders (the --out of arena tournament).
+    #[arg(long, default_value = "runs")]
+    pub runs: PathBuf,
+    /// Engine searches at once (more are answered 503).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
+    pub max_searches: u64,
+}
+
+impl ServeArgs {
+    /// The server's options.
+    pub fn options(&self) -> ServeOptions {
+        ServeOptions {
+            host: self.host,
+            port: self.port,
+            runs: self.runs.clone(),
+            limits: Limits {
+                max_searches: self.max_searches as usize,
+                ..Limits::default()
+            },
+        }
+    }
+}

@@ -1,0 +1,531 @@
+//! `arena analysis`: a JSON analysis engine. One query per line on stdin,
+//! one answer per line on stdout, several queries searched at once, each
+//! answer tagged with its query's id (see docs/analysis.md).
+//!
+//! Every search here, and those of `arena analyze --json` and
+//! `arena openings`, is the library's run-time search
+//! ([`AnySearch`](abstracta::AnySearch), which the Python module uses too:
+//! see [`run_search`](protocol::engine::run_search)) and is reported by [`search_json`].
+//!
+//! ```
+//! let input = r#"{"id": "a", "spec": "tictactoe", "plies": "b2", "iterations": 200}
+//! not json
+//! "#;
+//! let mut out = Vec::new();
+//! server::analysis::serve(input.as_bytes(), &mut out, &Default::default());
+//! let answers: Vec<serde_json::Value> = String::from_utf8(out)
+//!     .unwrap()
+//!     .lines()
+//!     .map(|l| serde_json::from_str(l).unwrap())
+//!     .collect();
+//! assert_eq!(answers.len(), 2);
+//! let a = answers.iter().find(|a| a["id"] == "a").unwrap();
+//! assert_eq!(a["iterations"], 200);
+//! assert!(answers.iter().any(|a| a["id"].is_null() && a["error"].is_string()));
+//! ```
+
+use std::collections::{HashMap, VecDeque};
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::Duration;
+
+use abstracta::mcts::{MctsOptions, SearchResult, StopHandle};
+use abstracta::AnyGame;
+use protocol::engine::{mcts_options, SearchEngineError};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+/// The engine of a query that names none: a fixed number of iterations,
+/// so that answers do not depend on the machine's speed.
+pub const DEFAULT_ANALYSIS_ENGINE: &str = "mcts:iters=10000";
+
+/// What `arena analysis --help` adds: the query and answer fields.
+pub const HELP: &str = r#"Each input line is one JSON query:
+  {"id": "q1", "spec": "escabel:size=7", "plies": "d4 c3", "iterations": 5000,
+   "children": 5, "turns": [0, 2], "engine": "mcts:rave=off", "threads": 1, "seed": 1}
+Only id and spec are needed: plies (a string or a list) default to none, turns
+(plies counts to analyse, one answer each) to the whole list, engine to
+mcts:iters=10000; iterations and time (seconds) replace the engine's budget.
+Each answer is one JSON line, in order of completion, tagged with id and turn:
+best, win_rate (of the side to move), proof, pv, children (ply, visits,
+win_rate, proof), iterations, nodes, max_depth, time_ms, terminated.
+{"id": "t", "action": "terminate", "terminate_id": "q1"} stops q1 (its searches
+answer with what they found); {"id": "t", "action": "terminate_all"} stops all.
+A bad line is answered {"id": ID or null, "error": MESSAGE}. At the end of the
+input arena waits for the searches running and exits."#;
+
+/// How many children an answer lists when the query does not say.
+pub const DEFAULT_CHILDREN: usize = 10;
+
+/// A search result as JSON: the best ply, the win rate of the seat to
+/// move, the proof, the principal variation, the first `children` root
+/// children in the search's order, best first (ply, visits, win rate,
+/// proof), and the counters.
+pub fn search_json(game: &dyn AnyGame, result: &SearchResult<String>, children: usize) -> Value {
+    // The search's order: best first (a proven win before more visited
+    // plies, a proven loss last).
+    let shown = &result.children[..children.min(result.children.len())];
+    json!({
+        "spec": game.spec(),
+        "plies_played": game.plies_played(),
+        "to_move": game.to_move().map(|(seat, colour)| json!({"seat": seat.name(), "colour": colour.name()})),
+        "best": result.best,
+        "win_rate": result.win_rate,
+        "proof": result.proof.map(|p| p.to_string()),
+        "pv": result.pv,
+        "children": shown.iter().map(|c| json!({
+            "ply": c.ply,
+            "visits": c.visits,
+            "win_rate": c.win_rate,
+            "proof": c.proof.map(|p| p.to_string()),
+        })).collect::<Vec<_>>(),
+        "iterations": result.iterations,
+        "nodes": result.nodes,
+        "max_depth": result.max_depth,
+        "time_ms": (result.elapsed.as_secs_f64() * 1e6).round() / 1000.0,
+    })
+}
+
+/// Why a query cannot be searched.
+#[derive(Debug, thiserror::Error)]
+pub enum AnalysisError {
+    /// The line is not a JSON object of the expected fields.
+    #[error("bad query: {0}")]
+    Query(String),
+    /// The engine spec does not parse or is not an MCTS engine.
+    #[error("{0}")]
+    Engine(#[from] SearchEngineError),
+    /// The spec or the plies are wrong.
+    #[error("{0}")]
+    Position(String),
+}
+
+/// The options of `arena analysis`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnalysisOptions {
+    /// Search threads of a query whose engine names none.
+    pub threads: usize,
+    /// Queries (positions) searched at once.
+    pub max_queries: usize,
+}
+
+impl Default for AnalysisOptions {
+    /// One thread per search, as many searches at once as cores.
+    fn default() -> AnalysisOptions {
+        AnalysisOptions {
+            threads: 1,
+            max_queries: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        }
+    }
+}
+
+/// Plies as a string (`"b2 a1"`) or a list (`["b2", "a1"]`).
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum Plies {
+    Text(String),
+    List(Vec<String>),
+}
+
+/// One query line (all fields but `id` optional).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Query {
+    #[serde(default)]
+    id: Value,
+    #[serde(default)]
+    action: Option<String>,
+    #[serde(default)]
+    spec: Option<String>,
+    #[serde(default)]
+    plies: Option<Plies>,
+    #[serde(default)]
+    turns: Option<Vec<usize>>,
+    #[serde(default)]
+    engine: Option<String>,
+    #[serde(default)]
+    iterations: Option<u64>,
+    #[serde(default)]
+    time: Option<f64>,
+    #[serde(default)]
+    threads: Option<usize>,
+    #[serde(default)]
+    seed: Option<u64>,
+    #[serde(default)]
+    children: Option<usize>,
+    #[serde(default)]
+    terminate_id: Option<Value>,
+}
+
+const QUERY_FIELDS: &str = "expected a JSON object with id (a string or number), spec, and optionally \
+plies, turns, engine, iterations, time, threads, seed, children, or action (analyze, terminate with \
+terminate_id, terminate_all)";
+
+/// What stops a query's searches: a flag that keeps unstarted searches
+/// from starting, and the handles of the running ones.
+#[derive(Debug, Default)]
+struct Cancel {
+    /// Set under the lock of `running`, so a search either sees it or is
+    /// in `running` when the stopper looks.
+    cancelled: AtomicBool,
+    running: Mutex<Vec<(u64, StopHandle)>>,
+}
+
+impl Cancel {
+    fn cancel(self: &Arc<Cancel>) {
+        {
+            let _running = lock(&self.running);
+            self.cancelled.store(true, Ordering::SeqCst);
+        }
+        // A stop asked for just before a search starts is lost (the search
+        // was not running yet), so keep asking until the searches are done.
+        let me = self.clone();
+        std::thread::spawn(move || loop {
+            {
+                let running = lock(&me.running);
+                if running.is_empty() {
+                    return;
+                }
+                for (_, handle) in running.iter() {
+                    handle.stop();
+                }
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        });
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// One position to search.
+struct Job {
+    id: Value,
+    key: String,
+    /// Plies from the start (the `turns` entry).
+    turn: usize,
+    game: Box<dyn AnyGame>,
+    options: MctsOptions,
+    children: usize,
+    cancel: Arc<Cancel>,
+    serial: u64,
+}
+
+#[derive(Default)]
+struct Queue {
+    jobs: VecDeque<Job>,
+    closed: bool,
+}
+
+/// What the reader and the workers share.
+struct Shared<W> {
+    out: Mutex<W>,
+    queue: Mutex<Queue>,
+    ready: Condvar,
+    /// Queries in flight by id: their cancel and the positions left.
+    in_flight: Mutex<HashMap<String, (Arc<Cancel>, usize)>>,
+}
+
+impl<W: Write> Shared<W> {
+    /// Writes one answer line; a closed output is ignored (the queries
+    /// still run to their end, and EOF on input ends the engine).
+    fn answer(&self, value: &Value) {
+        let line = value.to_string() + "\n";
+        let mut out = lock(&self.out);
+        let _ = out.write_all(line.as_bytes()).and_then(|_| out.flush());
+    }
+
+    fn finished(&self, key: &str) {
+        let mut in_flight = lock(&self.in_flight);
+        if let Some((_, left)) = in_flight.get_mut(key) {
+            *left -= 1;
+            if *left == 0 {
+                in_flight.remove(key);
+            }
+        }
+    }
+}
+
+fn error_answer(id: &Value, message: impl std::fmt::Display) -> Value {
+    json!({"id": id, "error": message.to_string()})
+}
+
+/// Reads queries from `input` until it ends and answers them on `output`,
+/// then waits for the searches still running and returns. Never fails: a
+/// bad line is answered with `{"id": ..., "error": ...}` (the id is null
+/// when the line has none).
+pub fn serve<R: BufRead, W: Write + Send>(input: R, output: W, options: &AnalysisOptions) {
+    let shared = Shared {
+        out: Mutex::new(output),
+        queue: Mutex::new(Queue::default()),
+        ready: Condvar::new(),
+        in_flight: Mutex::new(HashMap::new()),
+    };
+    let workers = options.max_queries.max(1);
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| work(&shared));
+        }
+        read_queries(input, &shared, options);
+        lock(&shared.queue).closed = true;
+        shared.ready.notify_all();
+    });
+}
+
+fn read_queries<R: BufRead, W: Write>(mut input: R, shared: &Shared<W>, options: &AnalysisOptions) {
+    let mut serial = 0u64;
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        match input.read_until(b'\n', &mut line) {
+            Ok(0) => return,
+            Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => {
+                shared.answer(&error_answer(
+                    &Value::Null,
+                    format!("reading the input failed: {e}"),
+                ));
+                return;
+            }
+        }
+        let text = String::from_utf8_lossy(&line);
+        if text.trim().is_empty() {
+            continue;
+        }
+        if let Err((id, message)) = handle_line(text.trim(), shared, options, &mut serial) {
+            shared.answer(&error_answer(&id, message));
+        }
+    }
+}
+
+/// The id of a query object, if it has a usable one.
+fn id_of(value: &Value) -> Value {
+    match value.get("id") {
+        Some(id @ (Value::String(_) | Value::Number(_))) => id.clone(),
+        _ => Value::Null,
+    }
+}
+
+fn handle_line<W: Write>(
+    text: &str,
+    shared: &Shared<W>,
+    options: &AnalysisOptions,
+    serial: &mut u64,
+) -> Result<(), (Value, String)> {
+    let value: Value = serde_json::from_str(text)
+        .map_err(|e| (Value::Null, format!("bad query: not JSON ({e}); {QUERY_FIELDS}")))?;
+    let id = id_of(&value);
+    let fail = |message: String| (id.clone(), message);
+    let query: Query =
+        serde_json::from_value(value.clone()).map_err(|e| fail(format!("bad query: {e}; {QUERY_FIELDS}")))?;
+    if !matches!(query.id, Value::String(_) | Value::Number(_)) {
+        return Err(fail(format!("bad query: no id; {QUERY_FIELDS}")));
+    }
+    let key = query.id.to_string();
+    match query.action.as_deref().unwrap_or("analyze") {
+        "analyze" | "analyse" => {}
+        "terminate" => {
+            let target = query
+                .terminate_id
+                .ok_or_else(|| fail("bad query: terminate needs terminate_id, the id to stop".into()))?;
+            let found = lock(&shared.in_flight)
+                .get(&target.to_string())
+                .map(|(c, _)| c.clone());
+            if let Some(cancel) = &found {
+                cancel.cancel();
+            }
+            shared.answer(&json!({
+                "id": query.id, "action": "terminate", "terminate_id": target, "found": found.is_some(),
+            }));
+            return Ok(());
+        }
+        "terminate_all" => {
+            let all: Vec<Arc<Cancel>> = lock(&shared.in_flight).values().map(|(c, _)| c.clone()).collect();
+            for cancel in &all {
+                cancel.cancel();
+            }
+            shared.answer(&json!({"id": query.id, "action": "terminate_all", "terminated": all.len()}));
+            return Ok(());
+        }
+        other => {
+            return Err(fail(format!(
+                "bad query: unknown action {other:?}; expected analyze, terminate or terminate_all"
+            )))
+        }
+    }
+    let jobs = jobs_of(query, &key, options, serial).map_err(|e| fail(e.to_string()))?;
+    {
+        let mut in_flight = lock(&shared.in_flight);
+        if in_flight.contains_key(&key) {
+            return Err(fail(format!(
+                "bad query: id {key} is already being analysed; wait for its answers or use another id"
+            )));
+        }
+        let cancel = jobs[0].cancel.clone();
+        in_flight.insert(key, (cancel, jobs.len()));
+    }
+    lock(&shared.queue).jobs.extend(jobs);
+    shared.ready.notify_all();
+    Ok(())
+}
+
+/// The positions a query asks for, checked: the spec, every ply, the
+/// engine and the budget.
+fn jobs_of(
+    query: Query,
+    key: &str,
+    options: &AnalysisOptions,
+    serial: &mut u64,
+) -> Result<Vec<Job>, AnalysisError> {
+    let spec = query
+        .spec
+        .ok_or_else(|| AnalysisError::Query(format!("no spec; {QUERY_FIELDS}")))?;
+    let plies: Vec<String> = match query.plies {
+        None => Vec::new(),
+        Some(Plies::List(list)) => list,
+        Some(Plies::Text(text)) => text
+            .split([' ', ',', '\t'])
+            .filter(|w| !w.is_empty())
+            .map(str::to_owned)
+            .collect(),
+    };
+    let engine = query.engine.as_deref().unwrap_or(DEFAULT_ANALYSIS_ENGINE);
+    let mut search = mcts_options(engine)?;
+    if query.iterations.is_some() || query.time.is_some() {
+        // The query's budget replaces the engine spec's.
+        search.iterations = query.iterations;
+        search.time = match query.time {
+            Some(t) if t.is_finite() && t > 0.0 && t < 1e6 => Some(Duration::from_secs_f64(t)),
+            Some(t) => {
+                return Err(AnalysisError::Query(format!(
+                    "bad time {t}: expected seconds above 0"
+                )))
+            }
+            None => None,
+        };
+    }
+    if query.iterations == Some(0) {
+        return Err(AnalysisError::Query(
+            "bad iterations 0: expected at least 1".into(),
+        ));
+    }
+    let names_threads = engine
+        .split([':', ','])
+        .any(|w| w.trim().to_ascii_lowercase().starts_with("threads="));
+    search.threads = match query.threads {
+        Some(0) => return Err(AnalysisError::Query("bad threads 0: expected at least 1".into())),
+        Some(t) => t,
+        None if names_threads => search.threads,
+        None => options.threads.max(1),
+    };
+    if let Some(seed) = query.seed {
+        search.seed = seed;
+    }
+    let turns = query.turns.unwrap_or_else(|| vec![plies.len()]);
+    if turns.is_empty() {
+        return Err(AnalysisError::Query(
+            "turns is empty: expected plies counts to analyse".into(),
+        ));
+    }
+    if let Some(bad) = turns.iter().find(|&&t| t > plies.len()) {
+        return Err(AnalysisError::Query(format!(
+            "bad turn {bad}: the query has only {} plies",
+            plies.len()
+        )));
+    }
+    // Every ply is checked; only the positions asked for are kept.
+    let mut game = abstracta::open(&spec).map_err(|e| AnalysisError::Position(e.to_string()))?;
+    let mut positions = HashMap::new();
+    for i in 0..=plies.len() {
+        if turns.contains(&i) {
+            positions.insert(i, game.clone_box());
+        }
+        if let Some(ply) = plies.get(i) {
+            game.play(ply)
+                .map_err(|e| AnalysisError::Position(format!("ply {} ({ply}): {e}", i + 1)))?;
+        }
+    }
+    let cancel = Arc::new(Cancel::default());
+    Ok(turns
+        .into_iter()
+        .map(|turn| {
+            *serial += 1;
+            Job {
+                id: query.id.clone(),
+                key: key.to_owned(),
+                turn,
+                game: positions[&turn].clone_box(),
+                options: search.clone(),
+                children: query.children.unwrap_or(DEFAULT_CHILDREN),
+                cancel: cancel.clone(),
+                serial: *serial,
+            }
+        })
+        .collect())
+}
+
+fn work<W: Write>(shared: &Shared<W>) {
+    loop {
+        let job = {
+            let mut queue = lock(&shared.queue);
+            loop {
+                if let Some(job) = queue.jobs.pop_front() {
+                    break job;
+                }
+                if queue.closed {
+                    return;
+                }
+                queue = shared.ready.wait(queue).unwrap_or_else(|p| p.into_inner());
+            }
+        };
+        let mut answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_job(&job)))
+            .unwrap_or_else(|_| error_answer(&job.id, "internal error: the search failed"));
+        // A search that panicked is not running any more either.
+        lock(&job.cancel.running).retain(|(s, _)| *s != job.serial);
+        answer["turn"] = json!(job.turn);
+        // Out of flight before its last answer is out, so that a client
+        // may reuse the id as soon as it has read that answer.
+        shared.finished(&job.key);
+        shared.answer(&answer);
+    }
+}
+
+fn run_job(job: &Job) -> Value {
+    let status = job.game.status();
+    if status.is_finished() {
+        return error_answer(
+            &job.id,
+            format!(
+                "the game is over ({status}) after {} plies; there is nothing to analyse",
+                job.turn
+            ),
+        );
+    }
+    // The same search as run_search, kept in two steps so that its stop
+    // handle is registered before it starts.
+    let mut search = job.game.searcher(job.options.clone());
+    {
+        let mut running = lock(&job.cancel.running);
+        if job.cancel.cancelled.load(Ordering::SeqCst) {
+            let mut answer = error_answer(&job.id, "terminated before its search started");
+            answer["terminated"] = json!(true);
+            return answer;
+        }
+        // Registered under the lock: a cancel from now on stops it.
+        running.push((job.serial, search.stop_handle()));
+    }
+    let result = search.search(&*job.game);
+    lock(&job.cancel.running).retain(|(s, _)| *s != job.serial);
+    match result {
+        Ok(result) => {
+            let mut answer = search_json(&*job.game, &result, job.children);
+            answer["id"] = job.id.clone();
+            answer["terminated"] = json!(job.cancel.cancelled.load(Ordering::SeqCst));
+            answer
+        }
+        Err(e) => error_answer(&job.id, e),
+    }
+}

@@ -1,0 +1,665 @@
+//! The JSON API: routing, input checks, the safety caps, and the answers.
+//!
+//! Every answer is JSON (except the page's own files); every refusal is a
+//! 4xx or 5xx status with `{"error": MESSAGE}`, the message being the one
+//! the command line prints for the same input. Nothing here panics on any
+//! request; a panic anywhere below would still be caught and answered
+//! with a 500.
+
+use std::io::Read;
+use std::net::SocketAddr;
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use abstracta::player::{Analysis, EngineSpec, ENGINE_FORMS};
+use abstracta::AnyGame;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::assets;
+use crate::board::{board_json, ply_cells, ply_json};
+use crate::runs::Runs;
+
+/// The safety caps of a server.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Limits {
+    /// The largest request body, in bytes.
+    pub max_body: usize,
+    /// The most plies a request may carry.
+    pub max_plies: usize,
+    /// Engine searches running at once; more are refused with 503.
+    pub max_searches: usize,
+    /// The largest `iters=` of an `mcts` engine (also the budget of an
+    /// engine that names none).
+    pub max_iterations: u64,
+    /// The longest `time=` of an `mcts` engine.
+    pub max_time: Duration,
+    /// The most `threads=` of an `mcts` engine.
+    pub max_threads: usize,
+    /// The largest `nodes=` of an `mcts` engine.
+    pub max_nodes: usize,
+}
+
+impl Default for Limits {
+    /// 1 MiB bodies, 50,000 plies, 2 searches at once, `iters` up to
+    /// 200,000, `time` up to 10 s, threads up to the cores, `nodes` up to
+    /// the search's default.
+    fn default() -> Limits {
+        Limits {
+            max_body: 1 << 20,
+            max_plies: 50_000,
+            max_searches: 2,
+            max_iterations: 200_000,
+            max_time: Duration::from_secs(10),
+            max_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            max_nodes: mcts::DEFAULT_MAX_NODES,
+        }
+    }
+}
+
+/// A refused request: the HTTP status and the message sent as
+/// `{"error": MESSAGE}`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{status}: {message}")]
+pub struct ApiError {
+    /// The HTTP status (4xx for the request's fault, 5xx for the server's).
+    pub status: u16,
+    /// What is wrong and what was expected.
+    pub message: String,
+}
+
+impl ApiError {
+    /// An error with `status`.
+    pub fn new(status: u16, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            message: message.into(),
+        }
+    }
+    /// 400: the input is wrong.
+    pub fn bad_request(message: impl Into<String>) -> ApiError {
+        ApiError::new(400, message)
+    }
+    /// 403: the file may not be read.
+    pub fn forbidden(message: impl Into<String>) -> ApiError {
+        ApiError::new(403, message)
+    }
+    /// 404: no such page, run or game.
+    pub fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError::new(404, message)
+    }
+    /// 422: a record file exists but cannot be used.
+    pub fn unprocessable(message: impl Into<String>) -> ApiError {
+        ApiError::new(422, message)
+    }
+}
+
+impl From<abstracta::SpecError> for ApiError {
+    fn from(e: abstracta::SpecError) -> ApiError {
+        ApiError::bad_request(e.to_string())
+    }
+}
+
+impl From<abstracta::PlyListError> for ApiError {
+    fn from(e: abstracta::PlyListError) -> ApiError {
+        ApiError::bad_request(e.to_string())
+    }
+}
+
+impl From<abstracta::player::EngineError> for ApiError {
+    fn from(e: abstracta::player::EngineError) -> ApiError {
+        ApiError::new(if e.is_runtime() { 500 } else { 400 }, e.to_string())
+    }
+}
+
+/// An answer: status, content type and body.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reply {
+    /// The HTTP status.
+    pub status: u16,
+    /// The `Content-Type`.
+    pub content_type: &'static str,
+    /// The body.
+    pub body: Vec<u8>,
+}
+
+impl Reply {
+    fn json(status: u16, value: &Value) -> Reply {
+        Reply {
+            status,
+            content_type: "application/json; charset=utf-8",
+            body: value.to_string().into_bytes(),
+        }
+    }
+}
+
+impl From<ApiError> for Reply {
+    fn from(e: ApiError) -> Reply {
+        Reply::json(e.status, &json!({"error": e.message}))
+    }
+}
+
+/// What every request handler shares.
+#[derive(Debug)]
+pub struct State {
+    runs: Runs,
+    limits: Limits,
+    searches: AtomicUsize,
+    /// Whether the server listens on a loopback address only (then the
+    /// `Host` header must name the loopback too, which keeps pages of
+    /// other sites from reaching it through DNS rebinding).
+    loopback: bool,
+}
+
+impl State {
+    /// The state of a server reading runs under `runs`, listening on
+    /// `addr`.
+    pub fn new(runs: &Path, limits: Limits, addr: SocketAddr) -> State {
+        State {
+            runs: Runs::new(runs),
+            limits,
+            searches: AtomicUsize::new(0),
+            loopback: addr.ip().is_loopback(),
+        }
+    }
+}
+
+/// A search slot, given back when dropped.
+struct SearchSlot<'a>(&'a AtomicUsize);
+
+impl Drop for SearchSlot<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+impl State {
+    fn search_slot(&self) -> Result<SearchSlot<'_>, ApiError> {
+        let before = self.searches.fetch_add(1, Ordering::SeqCst);
+        let slot = SearchSlot(&self.searches);
+        if before >= self.limits.max_searches {
+            return Err(ApiError::new(
+                503,
+                format!(
+                    "the server is busy: {} searches are running (its cap); try again shortly",
+                    self.limits.max_searches
+                ),
+            ));
+        }
+        Ok(slot)
+    }
+}
+
+/// Answers one request on its connection.
+pub fn respond(state: &State, mut request: tiny_http::Request) {
+    let reply = read_and_handle(state, &mut request);
+    let mut response = tiny_http::Response::from_data(reply.body).with_status_code(reply.status);
+    let mut headers = vec![
+        ("Content-Type", reply.content_type),
+        ("X-Content-Type-Options", "nosniff"),
+        ("Cache-Control", "no-store"),
+        // The page loads nothing from elsewhere; say so to the browser.
+        (
+            "Content-Security-Policy",
+            "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
+        ),
+    ];
+    if reply.status == 503 {
+        headers.push(("Retry-After", "1"));
+    }
+    for (name, value) in headers {
+        if let Ok(h) = tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes()) {
+            response.add_header(h);
+        }
+    }
+    // A client that went away is no error of ours.
+    let _ = request.respond(response);
+}
+
+fn read_and_handle(state: &State, request: &mut tiny_http::Request) -> Reply {
+    let method = request.method().as_str().to_owned();
+    let url = request.url().to_owned();
+    let host = request
+        .headers()
+        .iter()
+        .find(|h| h.field.equiv("Host"))
+        .map(|h| h.value.as_str().to_owned());
+    if state.loopback && !host.as_deref().is_some_and(loopback_host) {
+        return ApiError::new(
+            421,
+            "this server answers only requests addressed to localhost, 127.0.0.1 or [::1]",
+        )
+        .into();
+    }
+    let max = state.limits.max_body;
+    if request.body_length().is_some_and(|n| n > max) {
+        return too_large(max);
+    }
+    let mut body = Vec::new();
+    if let Err(e) = request.as_reader().take(max as u64 + 1).read_to_end(&mut body) {
+        return ApiError::bad_request(format!("reading the request body: {e}")).into();
+    }
+    if body.len() > max {
+        return too_large(max);
+    }
+    handle(state, &method, &url, &body)
+}
+
+fn too_large(max: usize) -> Reply {
+    ApiError::new(
+        413,
+        format!("the request body is larger than this server's cap of {max} bytes"),
+    )
+    .into()
+}
+
+fn loopback_host(host: &str) -> bool {
+    let name = match host.strip_prefix('[') {
+        Some(rest) => rest
+            .split(']')
+            .next()
+            .map(|h| format!("[{h}]"))
+            .unwrap_or_default(),
+        None => host.split(':').next().unwrap_or("").to_owned(),
+    };
+    matches!(
+        name.to_ascii_lowercase().as_str(),
+        "localhost" | "127.0.0.1" | "[::1]"
+    )
+}
+
+/// Answers `method url` with `body`: the page's files, or the API. Catches
+/// panics (none is expected) and answers them with a 500.
+pub fn handle(state: &State, method: &str, url: &str, body: &[u8]) -> Reply {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| route(state, method, url, body)))
+        .unwrap_or_else(|_| ApiError::new(500, "internal error while answering this request").into())
+}
+
+fn route(state: &State, method: &str, url: &str, body: &[u8]) -> Reply {
+    // Queries are the page's business (its links keep state after `#`);
+    // the API takes none.
+    let path = url.split(['?', '#']).next().unwrap_or("");
+    if !path.starts_with("/api/") {
+        if method != "GET" && method != "HEAD" {
+            return ApiError::new(
+                405,
+                format!("{method} is not allowed here: pages are read with GET"),
+            )
+            .into();
+        }
+        return match assets::asset(path) {
+            Some((content_type, bytes)) => Reply {
+                status: 200,
+                content_type,
+                body: bytes.to_vec(),
+            },
+            None => ApiError::not_found(format!("no page {path}")).into(),
+        };
+    }
+    let segments: Vec<&str> = path["/api/".len()..].split('/').collect();
+    let wants = |m: &str| {
+        if method == m {
+            Ok(())
+        } else {
+            Err(ApiError::new(
+                405,
+                format!("{method} is not allowed on {path}: use {m}"),
+            ))
+        }
+    };
+    let result = match segments.as_slice() {
+        ["games"] => wants("GET").map(|()| games(&state.limits)),
+        ["position"] => wants("POST").and_then(|()| position(state, body)),
+        ["move"] => wants("POST").and_then(|()| engine_move(state, body)),
+        ["analyse"] => wants("POST").and_then(|()| analyse(state, body)),
+        ["runs"] => wants("GET").and_then(|()| state.runs.list()),
+        ["runs", name] => wants("GET").and_then(|()| state.runs.show(name)),
+        ["runs", name, "games", index] => wants("GET").and_then(|()| state.runs.game(name, index)),
+        _ => Err(ApiError::not_found(format!("no API endpoint {path}"))),
+    };
+    match result {
+        Ok(value) => Reply::json(200, &value),
+        Err(e) => e.into(),
+    }
+}
+
+/// `GET /api/games`: the games, sample specs of their variants, and the
+/// server's limits.
+fn games(limits: &Limits) -> Value {
+    let variants = [
+        (
+            "escabel",
+            &[
+                "escabel",
+                "escabel:size=7",
+                "escabel:variant=checkered",
+                "escabel:size=7,variant=checkered,corner=white",
+            ][..],
+        ),
+        ("swack", &["swack", "swack:size=6", "swack:variant=free"][..]),
+        ("ecalper", &["ecalper", "ecalper:size=5"][..]),
+        ("epaminondas", &["epaminondas", "epaminondas:variant=stones"][..]),
+        (
+            "whirlwind",
+            &["whirlwind", "whirlwind:size=12", "whirlwind:setup=b"][..],
+        ),
+    ];
+    json!({
+        "games": abstracta::registry::game_names(),
+        "variants": variants.iter().map(|(g, v)| json!({"game": g, "specs": v})).collect::<Vec<_>>(),
+        "engines": ENGINE_FORMS,
+        "limits": {
+            "max_body": limits.max_body,
+            "max_plies": limits.max_plies,
+            "max_searches": limits.max_searches,
+            "max_iterations": limits.max_iterations,
+            "max_time_ms": limits.max_time.as_millis() as u64,
+            "max_threads": limits.max_threads,
+            "max_nodes": limits.max_nodes,
+        },
+    })
+}
+
+/// The body of `/api/position`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PositionRequest {
+    spec: String,
+    #[serde(default)]
+    plies: String,
+}
+
+/// The body of `/api/move` and `/api/analyse`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SearchRequest {
+    spec: String,
+    #[serde(default)]
+    plies: String,
+    #[serde(default)]
+    engine: Option<String>,
+    #[serde(default)]
+    seed: u64,
+}
+
+fn parse_body<'a, T: Deserialize<'a>>(body: &'a [u8], expected: &str) -> Result<T, ApiError> {
+    serde_json::from_slice(body).map_err(|e| {
+        ApiError::bad_request(format!(
+            "bad request body: expected a JSON object {expected}: {e}"
+        ))
+    })
+}
+
+const POSITION_FIELDS: &str = "with spec (a game spec) and plies (plies separated by spaces)";
+const SEARCH_FIELDS: &str =
+    "with spec (a game spec), plies (plies separated by spaces), engine (an engine spec) and seed (a number)";
+
+/// The game `spec` after `plies`, with the command line's errors.
+fn open_game(limits: &Limits, spec: &str, plies: &str) -> Result<Box<dyn AnyGame>, ApiError> {
+    let count = plies
+        .split([' ', ',', '\t', '\n', '\r'])
+        .filter(|w| !w.is_empty())
+        .count();
+    if count > limits.max_plies {
+        return Err(ApiError::bad_request(format!(
+            "{count} plies is more than this server's cap of {}",
+            limits.max_plies
+        )));
+    }
+    let mut game = abstracta::open(spec)?;
+    game.play_list(plies)?;
+    Ok(game)
+}
+
+fn status_json(game: &dyn AnyGame) -> Value {
+    let status = game.status();
+    json!({
+        "word": status.word(),
+        "text": status.to_string(),
+        "finished": status.is_finished(),
+        "winner_seat": status.winner_seat().map(|s| s.name()),
+        "winner_colour": status.winner_colour().map(|c| c.name()),
+    })
+}
+
+/// The plies of the last turn, oldest first: the last ply and the ones
+/// before it by the same seat (Ecalper and Whirlwind turns have several).
+fn last_turn(game: &dyn AnyGame) -> Vec<Value> {
+    let mut back = game.clone_box();
+    let mut turn = Vec::new();
+    let mut mover = None;
+    // A turn has at most four plies; a few more steps back cost nothing.
+    while turn.len() < 8 {
+        let Some(ply) = back.undo() else { break };
+        let seat = back.to_move().map(|(s, _)| s);
+        if mover.is_some() && seat != mover {
+            break;
+        }
+        mover = seat;
+        turn.push(ply_json(&ply));
+    }
+    turn.reverse();
+    turn
+}
+
+/// A position as the page draws it (see docs/web-api.md).
+pub fn position_json(game: &dyn AnyGame) -> Value {
+    let history = game.history();
+    let last = history.last().map(|p| ply_json(p));
+    let render = game.render();
+    let turn_text = render
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("")
+        .trim();
+    json!({
+        "spec": game.spec(),
+        "name": game.name(),
+        "plies": history,
+        "status": status_json(game),
+        "to_move": game.to_move().map(|(seat, colour)| json!({"seat": seat.name(), "colour": colour.name()})),
+        "turn_text": turn_text,
+        "board": board_json(game),
+        "last": last,
+        "last_turn": last_turn(game),
+        "legal": game.legal_plies().iter().map(|p| ply_json(p)).collect::<Vec<_>>(),
+        "render": render,
+    })
+}
+
+fn position(state: &State, body: &[u8]) -> Result<Value, ApiError> {
+    let request: PositionRequest = parse_body(body, POSITION_FIELDS)?;
+    let game = open_game(&state.limits, &request.spec, &request.plies)?;
+    Ok(position_json(&*game))
+}
+
+/// The engine a request names, checked against the caps. External
+/// (`cmd:`) engines are never started by the server.
+pub fn checked_engine(limits: &Limits, text: &str) -> Result<EngineSpec, ApiError> {
+    let spec: EngineSpec = text.parse()?;
+    match &spec {
+        EngineSpec::Random => {}
+        EngineSpec::Cmd { .. } => {
+            return Err(ApiError::bad_request(format!(
+            "bad engine {text:?}: arena serve runs no external (cmd:) engines; use random or mcts[:OPTIONS]"
+        )))
+        }
+        EngineSpec::Mcts(options) => {
+            let over = |what: String| {
+                Err(ApiError::bad_request(format!(
+                    "bad engine {text:?}: {what} is over this server's cap"
+                )))
+            };
+            if let Some(iters) = options.iteration_budget() {
+                if iters > limits.max_iterations {
+                    return over(format!("iters={iters} (cap {})", limits.max_iterations));
+                }
+            }
+            if let Some(time) = options.time {
+                if time > limits.max_time {
+                    return over(format!("time={time:?} (cap {:?})", limits.max_time));
+                }
+            }
+            if options.thread_count() > limits.max_threads {
+                return over(format!(
+                    "threads={} (cap {})",
+                    options.thread_count(),
+                    limits.max_threads
+                ));
+            }
+            if options.max_nodes > limits.max_nodes {
+                return over(format!("nodes={} (cap {})", options.max_nodes, limits.max_nodes));
+            }
+        }
+    }
+    Ok(spec)
+}
+
+/// The default engine of the API: a short search.
+pub const DEFAULT_WEB_ENGINE: &str = "mcts:time=1s";
+
+/// A game to search and the engine that searches it.
+type Search = (Box<dyn AnyGame>, Box<dyn abstracta::player::AnyPlayer>);
+
+fn search_setup(state: &State, body: &[u8]) -> Result<Search, ApiError> {
+    let request: SearchRequest = parse_body(body, SEARCH_FIELDS)?;
+    let engine = checked_engine(
+        &state.limits,
+        request.engine.as_deref().unwrap_or(DEFAULT_WEB_ENGINE),
+    )?;
+    let game = open_game(&state.limits, &request.spec, &request.plies)?;
+    if game.status().is_finished() {
+        return Err(ApiError::bad_request(format!(
+            "the game is over ({}); there is nothing to search",
+            game.status()
+        )));
+    }
+    let mut player = game.player(&engine, request.seed)?;
+    // A time-only budget is capped in iterations too, so that one search
+    // cannot grow past what the iteration cap allows.
+    if let EngineSpec::Mcts(options) = &engine {
+        if options.iterations.is_none() {
+            player.set_option("iters", &state.limits.max_iterations.to_string())?;
+        }
+    }
+    Ok((game, player))
+}
+
+/// `POST /api/move`: the engine's ply, played.
+fn engine_move(state: &State, body: &[u8]) -> Result<Value, ApiError> {
+    let (mut game, mut player) = search_setup(state, body)?;
+    let _slot = state.search_slot()?;
+    let seat = game.to_move().map(|(s, _)| s.name());
+    let choice = player.genmove(&*game)?;
+    let ply = game
+        .play(&choice.ply)
+        .map_err(|e| ApiError::new(500, format!("the engine chose a ply that cannot be played: {e}")))?;
+    Ok(json!({
+        "ply": ply,
+        "seat": seat,
+        "win_rate": choice.win_rate,
+        "position": position_json(&*game),
+    }))
+}
+
+fn analysis_json(game: &dyn AnyGame, analysis: &Analysis, engine: &str) -> Value {
+    json!({
+        "engine": engine,
+        "seat": game.to_move().map(|(s, _)| s.name()),
+        "best": analysis.best.as_deref().map(ply_json),
+        "win_rate": analysis.win_rate,
+        "pv": analysis.pv,
+        "children": analysis.children.iter().map(|c| json!({
+            "ply": c.ply,
+            "cells": ply_cells(&c.ply).cells.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            "visits": c.visits,
+            "win_rate": c.win_rate,
+            "proof": c.proof,
+        })).collect::<Vec<_>>(),
+        "details": analysis.details,
+    })
+}
+
+/// `POST /api/analyse`: the engine's view of the position.
+fn analyse(state: &State, body: &[u8]) -> Result<Value, ApiError> {
+    let (game, mut player) = search_setup(state, body)?;
+    let _slot = state.search_slot()?;
+    let analysis = player.analyze(&*game)?;
+    Ok(analysis_json(&*game, &analysis, &player.describe()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn post(state: &State, path: &str, body: &Value) -> (u16, Value) {
+        let reply = handle(state, "POST", path, body.to_string().as_bytes());
+        (reply.status, serde_json::from_slice(&reply.body).unwrap())
+    }
+
+    #[test]
+    fn the_last_turn_holds_every_ply_of_the_last_mover() {
+        let mut game = abstracta::open("ecalper:size=3").unwrap();
+        game.play_list("a1 b1 c1 xb1 a2").unwrap();
+        let plies: Vec<Value> = last_turn(&*game).iter().map(|p| p["ply"].clone()).collect();
+        assert_eq!(plies, [json!("xb1"), json!("a2")]);
+        let mut game = abstracta::open("escabel:size=5").unwrap();
+        assert!(last_turn(&*game).is_empty());
+        game.play_list("c3 b2").unwrap();
+        assert_eq!(last_turn(&*game).len(), 1);
+    }
+
+    #[test]
+    fn hosts() {
+        for good in [
+            "localhost:8080",
+            "127.0.0.1:1",
+            "[::1]:80",
+            "LOCALHOST",
+            "127.0.0.1",
+        ] {
+            assert!(loopback_host(good), "{good}");
+        }
+        for bad in ["evil.example:8080", "127.0.0.2", "", "[::2]:80", "localhost.evil"] {
+            assert!(!loopback_host(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn engine_caps() {
+        let limits = Limits::default();
+        assert!(checked_engine(&limits, "random").is_ok());
+        assert!(checked_engine(&limits, "mcts:iters=1000").is_ok());
+        assert!(checked_engine(&limits, "mcts:time=1s").is_ok());
+        for bad in [
+            "cmd:/bin/sh",
+            "mcts:iters=1000000000",
+            "mcts:time=1h",
+            "mcts:threads=1000",
+            "mcts:nodes=1000000000",
+            "mcts:bogus=1",
+            "chess",
+        ] {
+            let e = checked_engine(&limits, bad).unwrap_err();
+            assert_eq!(e.status, 400, "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn the_search_cap_refuses_with_503() {
+        let s = State::new(
+            Path::new("/nonexistent-runs"),
+            Limits {
+                max_searches: 0,
+                ..Limits::default()
+            },
+            "127.0.0.1:1".parse().unwrap(),
+        );
+        let (status, v) = post(&s, "/api/move", &json!({"spec": "tictactoe", "engine": "random"}));
+        assert_eq!(status, 503, "{v}");
+        assert!(v["error"].as_str().unwrap().contains("busy"));
+        assert_eq!(s.searches.load(Ordering::SeqCst), 0);
+    }
+}
