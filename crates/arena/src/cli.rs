@@ -524,8 +524,16 @@ pub fn run(cli: Cli) -> Result<(), ArenaError> {
                 crate::signals::stop_cleanly_on_signals(dir.clone(), settings.sprt, stop.clone())?;
             }
             let mut bar = crate::progress::Bar::new(true);
-            let summary = tournament::run_with(&settings, &mut bar, &stop)?;
-            print(&tournament::format_table(&summary))
+            let summary = tournament::run_with(&settings, &mut bar, &stop);
+            if stop.is_stopped() {
+                // Only the signal thread sets it, and that thread writes
+                // summary.json and ends the process with 128 + the signal:
+                // returning here would race it to the exit code.
+                loop {
+                    std::thread::park();
+                }
+            }
+            print(&tournament::format_table(&summary?))
         }
         CommandLine::Merge { dirs, out, sprt } => {
             let summary = tournament::merge(&dirs, out.as_deref(), sprt)?;
