@@ -21,7 +21,10 @@ use abstracta::{open, open_record, AnyGame, GameRecord, Status};
 pub fn run(spec: &str, iterations: u64, seed: u64) -> Result<(Status, GameRecord, String), Box<dyn Error>> {
     let mut game: Box<dyn AnyGame> = open(spec)?;
     let mcts: EngineSpec = format!("mcts:iters={iterations}").parse()?;
-    let mut players = [game.player(&mcts, seed)?, game.player(&EngineSpec::Random, seed)?];
+    let mut players = [
+        game.searcher(&mcts, seed)?,
+        game.searcher(&EngineSpec::Random, seed)?,
+    ];
     while let Some((seat, _colour)) = game.to_move() {
         let choice = players[seat.index()].genmove(&*game)?;
         game.play(&choice.ply)?;

@@ -9,9 +9,9 @@ use abstracta_core::{
     Status,
 };
 
-use crate::any_search::{AnySearch, TypedSearch};
-use crate::player::{AnyPlayer, EngineError, EngineSpec, PlayerAdapter};
-use crate::registry::{with_game, GameVisitor, RegisteredGame};
+use crate::any_search::{AnySearch, SearchAdapter};
+use crate::player::{EngineError, EngineSpec};
+use crate::registry::{RegisteredGame, Registry};
 
 /// A game whose type is chosen at run time, played by text: legal plies,
 /// play and undo in notation, the status with seat and colour, the board,
@@ -75,11 +75,6 @@ pub trait AnyGame: Send + Sync + fmt::Debug + fmt::Display {
     fn as_any_mut(&mut self) -> &mut dyn Any;
     /// Goes back to the start position, forgetting the history.
     fn restart(&mut self);
-    /// An engine for this game from `engine` (`random` or `mcts:...`), its
-    /// randomness derived from `seed`. `cmd:` is [`EngineError::External`]
-    /// (external engines are run by `arena`).
-    fn player(&self, engine: &EngineSpec, seed: u64) -> Result<Box<dyn AnyPlayer>, EngineError>;
-
     // Integer actions and observation tensors (the game's
     // `abstracta_core::actions::Encoding`), for learning code.
 
@@ -101,9 +96,12 @@ pub trait AnyGame: Send + Sync + fmt::Debug + fmt::Display {
     /// Writes the observation tensor (row major, plane by plane) into
     /// `out`.
     fn observe(&self, out: &mut Vec<f32>) -> Result<(), ActionError>;
-    /// A Monte Carlo tree search for this game's type with `options` (the
-    /// `mcts:` part of an engine spec).
-    fn searcher(&self, options: mcts::MctsOptions) -> Box<dyn AnySearch>;
+    /// A search of any family for this game's type, from the engine spec
+    /// `engine` (`random`, `mcts:...`; see [`families`](crate::families)),
+    /// its randomness derived from `seed` (0 keeps the spec's own seed).
+    /// `cmd:` is [`EngineError::External`] (external engines are run by
+    /// the protocol crate's client).
+    fn searcher(&self, engine: &EngineSpec, seed: u64) -> Result<Box<dyn AnySearch>, EngineError>;
 }
 
 impl Clone for Box<dyn AnyGame> {
@@ -196,11 +194,6 @@ impl<G: RegisteredGame> AnyGame for Position<G> {
         Position::restart(self)
     }
 
-    fn player(&self, engine: &EngineSpec, seed: u64) -> Result<Box<dyn AnyPlayer>, EngineError> {
-        let player = engine.player::<G>(seed)?;
-        Ok(Box::new(PlayerAdapter::<G, _>::new(player)))
-    }
-
     fn num_distinct_actions(&self) -> Option<usize> {
         let game = self.game();
         G::encoding().map(|e| e.num_distinct_actions(game))
@@ -253,8 +246,9 @@ impl<G: RegisteredGame> AnyGame for Position<G> {
         Ok(())
     }
 
-    fn searcher(&self, options: mcts::MctsOptions) -> Box<dyn AnySearch> {
-        Box::new(TypedSearch::<G>::new(options))
+    fn searcher(&self, engine: &EngineSpec, seed: u64) -> Result<Box<dyn AnySearch>, EngineError> {
+        let search = crate::families::build::<G>(engine, seed)?;
+        Ok(Box::new(SearchAdapter::<G>::new(search)))
     }
 }
 
@@ -277,7 +271,8 @@ fn decode<G: RegisteredGame>(game: &G, action: usize) -> Result<G::Ply, ActionEr
         })
 }
 
-/// The start position of the game `spec` names (`NAME[:key=value,...]`,
+/// The start position of the game `spec` names in the standard
+/// [`Registry`] (`NAME[:key=value,...]`,
 /// e.g. `escabel:size=9`), as an [`AnyGame`]. The error says what is wrong
 /// with the spec and what is accepted.
 ///
@@ -288,18 +283,11 @@ fn decode<G: RegisteredGame>(game: &G, action: usize) -> Result<G::Ply, ActionEr
 /// assert!(abstracta::open("escabel:size=40").is_err());
 /// ```
 pub fn open(spec: &str) -> Result<Box<dyn AnyGame>, SpecError> {
-    struct Open;
-    impl GameVisitor for Open {
-        type Output = Box<dyn AnyGame>;
-        fn visit<G: RegisteredGame>(self, options: G::Options) -> Box<dyn AnyGame> {
-            Box::new(Position::<G>::new(options))
-        }
-    }
-    with_game(spec, Open)
+    Registry::standard().open(spec)
 }
 
-/// The game a [`GameRecord`] describes: its spec opened, then its plies
-/// played. The error is the bad spec, or the first ply (1-based) that
+/// The game a [`GameRecord`] describes (in the standard [`Registry`]): its
+/// spec opened, then its plies played. The error is the bad spec, or the first ply (1-based) that
 /// cannot be read or played.
 ///
 /// ```
@@ -310,12 +298,5 @@ pub fn open(spec: &str) -> Result<Box<dyn AnyGame>, SpecError> {
 /// assert!(matches!(bad, RecordError::Ply(ref e) if e.index == 2));
 /// ```
 pub fn open_record(record: &GameRecord) -> Result<Box<dyn AnyGame>, RecordError> {
-    struct OpenRecord<'a>(&'a GameRecord);
-    impl GameVisitor for OpenRecord<'_> {
-        type Output = Result<Box<dyn AnyGame>, RecordError>;
-        fn visit<G: RegisteredGame>(self, _options: G::Options) -> Self::Output {
-            Ok(Box::new(Position::<G>::from_record(self.0)?))
-        }
-    }
-    with_game(&record.spec, OpenRecord(record))?
+    Registry::standard().open_record(record)
 }

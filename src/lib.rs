@@ -8,7 +8,7 @@
 //!
 //! // A game chosen at run time, by spec.
 //! let mut game = abstracta::open("escabel:size=7").unwrap();
-//! let mut engine = game.player(&"mcts:iters=200".parse::<EngineSpec>().unwrap(), 1).unwrap();
+//! let mut engine = game.searcher(&"mcts:iters=200".parse::<EngineSpec>().unwrap(), 1).unwrap();
 //! let choice = engine.genmove(&*game).unwrap();
 //! game.play(&choice.ply).unwrap();
 //! println!("{game}"); // the board
@@ -25,14 +25,18 @@
 //!   for games of your own.
 //! - [`open`] and [`open_record`] give an [`AnyGame`]: any registered game,
 //!   played by text.
-//! - [`player`]: the [`Player`](player::Player) trait, the random and MCTS
-//!   players, engine specs, and [`AnyPlayer`](player::AnyPlayer) for games
-//!   chosen at run time.
+//! - [`search`]: the [`Search`](search::Search) interface every search
+//!   family implements and its [`SearchResult`](search::SearchResult);
+//!   [`families`]: the families an engine spec names (`random`, `mcts`,
+//!   `cmd`) and [`families::build`]; [`AnySearch`]: a search at the text
+//!   level, for games chosen at run time; [`player`]: engine specs and
+//!   errors.
 //! - The game crates ([`escabel`], [`swack`], [`ecalper`], [`epaminondas`],
 //!   [`whirlwind`]) and the search ([`mcts`]), for typed use:
 //!   `Mcts::<escabel::Escabel>`.
 //! - [`registry`]: from a spec's name to a game type, for code written once
-//!   for every game.
+//!   for every game; [`Registry`]: the games `open` knows, as a value that
+//!   takes games of your own.
 //! - [`prelude`]: `use abstracta::prelude::*;`.
 //!
 //! # Features
@@ -53,19 +57,23 @@ pub use whirlwind;
 
 mod any_game;
 mod any_search;
+pub mod families;
 pub mod player;
 pub mod registry;
 
 pub use any_game::{open, open_record, AnyGame};
-pub use any_search::AnySearch;
+pub use any_search::{AnySearch, SearchAdapter};
+pub use registry::Registry;
 
 /// The names most callers want: `use abstracta::prelude::*;` (the core
 /// prelude, the run-time game and players, the search).
 pub mod prelude {
     pub use abstracta_core::prelude::*;
 
-    pub use crate::player::{AnyPlayer, EngineSpec, MctsPlayer, Player, RandomPlayer};
-    pub use crate::{open, open_record, AnyGame};
+    pub use crate::families::RandomSearch;
+    pub use crate::player::EngineSpec;
+    pub use crate::search::{Search, SearchResult};
+    pub use crate::{open, open_record, AnyGame, AnySearch, Registry};
     pub use abstracta_core::{GameRecord, Position};
-    pub use mcts::{Mcts, MctsOptions};
+    pub use mcts::{Mcts, MctsOptions, MctsSearch};
 }

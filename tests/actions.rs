@@ -65,7 +65,9 @@ fn bad_actions_are_errors_and_change_nothing() {
 #[test]
 fn searches_through_any_game_return_plies_in_notation() {
     let game = open("escabel:size=5").unwrap();
-    let mut search = game.searcher("mcts:iters=400,threads=1".parse().unwrap());
+    let mut search = game
+        .searcher(&"mcts:iters=400,threads=1".parse().unwrap(), 0)
+        .unwrap();
     let result = search.search(&*game).unwrap();
     assert_eq!(result.iterations, 400);
     assert!(game.is_legal(result.best.as_deref().unwrap()));

@@ -190,14 +190,17 @@ fn players_from_specs() {
         let mut game = open(name).unwrap();
         for spec in ["random", "mcts:iters=50"] {
             let spec: EngineSpec = spec.parse().unwrap();
-            let mut engine = game.player(&spec, 3).unwrap();
+            let mut engine = game.searcher(&spec, 3).unwrap();
             let choice = engine.genmove(&*game).unwrap();
             game.play(&choice.ply).unwrap();
         }
         let cmd: EngineSpec = "cmd:./engine".parse().unwrap();
-        assert!(matches!(game.player(&cmd, 0), Err(EngineError::External { .. })));
+        assert!(matches!(
+            game.searcher(&cmd, 0),
+            Err(EngineError::External { .. })
+        ));
         let other = open(if name == "swack" { "escabel" } else { "swack" }).unwrap();
-        let mut engine = game.player(&EngineSpec::Random, 0).unwrap();
+        let mut engine = game.searcher(&EngineSpec::Random, 0).unwrap();
         assert!(matches!(
             engine.genmove(&*other),
             Err(EngineError::WrongGame { .. })

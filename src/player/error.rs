@@ -4,6 +4,7 @@ use abstracta_core::Status;
 use thiserror::Error;
 
 use super::ENGINE_FORMS;
+pub use abstracta_core::search::OptionError;
 
 /// An engine that could not be created or failed while playing.
 #[derive(Debug, Error)]
@@ -32,7 +33,7 @@ pub enum EngineError {
         status: Status,
     },
     /// The engine plays another game than the one it was given (an
-    /// [`AnyPlayer`](super::AnyPlayer) made for one game type and asked
+    /// [`AnySearch`](crate::AnySearch) made for one game type and asked
     /// about another).
     #[error("the engine plays {expected}, not {found}")]
     WrongGame {
@@ -138,29 +139,6 @@ pub enum EngineSpecError {
     /// `cmd:` without a program.
     #[error("`cmd:` needs a program, e.g. cmd:./my-engine --fast")]
     NoProgram,
-}
-
-/// Why an engine option (`set_option`) was refused.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum OptionError {
-    /// The search options refused it.
-    #[error("{0}")]
-    Mcts(#[from] mcts::OptionsError),
-    /// The value is not a whole number.
-    #[error("expected a whole number, found {value:?}")]
-    NotANumber {
-        /// The value given.
-        value: String,
-    },
-    /// The engine has no such option.
-    #[error("the {engine} engine accepts only {accepted}")]
-    Unknown {
-        /// The engine.
-        engine: &'static str,
-        /// What it accepts.
-        accepted: &'static str,
-    },
 }
 
 /// A command line that cannot be split into words.

@@ -1,12 +1,12 @@
-//! Engine specs: `random`, `mcts[:OPTIONS]`, `cmd:PROGRAM [ARGS]`.
+//! Engine specs: `random`, `mcts[:OPTIONS]`, `cmd:PROGRAM [ARGS]`, read
+//! through the table of [families](crate::families).
 
 use std::fmt;
 use std::str::FromStr;
 
-use abstracta_core::mix_seed;
 use mcts::MctsOptions;
 
-use super::{EngineError, EngineSpecError, MctsPlayer, Player, RandomPlayer, SplitWordsError};
+use super::{EngineError, EngineSpecError, SplitWordsError};
 
 /// A parsed engine spec.
 ///
@@ -20,9 +20,9 @@ use super::{EngineError, EngineSpecError, MctsPlayer, Player, RandomPlayer, Spli
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum EngineSpec {
-    /// Uniformly random legal plies ([`RandomPlayer`]).
+    /// Uniformly random legal plies ([`RandomSearch`](crate::families::RandomSearch)).
     Random,
-    /// Monte Carlo Tree Search with these options ([`MctsPlayer`]).
+    /// Monte Carlo Tree Search with these options ([`MctsSearch`](mcts::MctsSearch)).
     Mcts(MctsOptions),
     /// An external program speaking the engine protocol (run by `arena`).
     Cmd {
@@ -48,30 +48,15 @@ impl FromStr for EngineSpec {
             Some((k, r)) => (k.trim(), Some(r)),
             None => (trimmed, None),
         };
-        match kind.to_ascii_lowercase().as_str() {
-            "random" => match rest {
-                None => Ok(EngineSpec::Random),
-                Some(_) => Err(bad(EngineSpecError::RandomTakesNoOptions)),
-            },
-            "mcts" => trimmed
-                .parse::<MctsOptions>()
-                .map(EngineSpec::Mcts)
-                .map_err(|e| bad(e.into())),
-            "cmd" => {
-                let words = split_words(rest.unwrap_or("")).map_err(|e| bad(e.into()))?;
-                let Some((program, args)) = words.split_first() else {
-                    return Err(bad(EngineSpecError::NoProgram));
-                };
-                Ok(EngineSpec::Cmd {
-                    program: program.clone(),
-                    args: args.to_vec(),
-                })
-            }
-            "" => Err(bad(EngineSpecError::Empty)),
-            other => Err(bad(EngineSpecError::UnknownKind {
-                kind: other.to_owned(),
-            })),
+        if kind.is_empty() {
+            return Err(bad(EngineSpecError::Empty));
         }
+        let family = crate::families::family(kind).ok_or_else(|| {
+            bad(EngineSpecError::UnknownKind {
+                kind: kind.to_ascii_lowercase(),
+            })
+        })?;
+        (family.parse)(trimmed, rest).map_err(bad)
     }
 }
 
@@ -102,31 +87,13 @@ impl EngineSpec {
         }
     }
 
-    /// The engine for game type `G`, its randomness derived from `seed`
-    /// (for `mcts`, a non-zero `seed` is mixed into the spec's own `seed`
-    /// with [`mix_seed`], so that games of a match differ). `cmd:` gives
-    /// [`EngineError::External`]: external engines are run by `arena`.
-    /// `mcts` searches with the game's knowledge
-    /// ([`RegisteredGame::Knowledge`](crate::registry::RegisteredGame::Knowledge)).
-    pub fn player<G: crate::registry::RegisteredGame>(
-        &self,
-        seed: u64,
-    ) -> Result<Box<dyn Player<G>>, EngineError> {
-        Ok(match self {
-            EngineSpec::Random => Box::new(RandomPlayer::new(seed)),
-            EngineSpec::Mcts(options) => {
-                let mut options = options.clone();
-                if seed != 0 {
-                    options.seed = mix_seed(options.seed, seed);
-                }
-                Box::new(MctsPlayer::<G, G::Knowledge>::new(options))
-            }
-            EngineSpec::Cmd { .. } => {
-                return Err(EngineError::External {
-                    spec: self.to_string(),
-                })
-            }
-        })
+    /// The name of the engine's family (`random`, `mcts`, `cmd`).
+    pub fn family(&self) -> &'static str {
+        match self {
+            EngineSpec::Random => "random",
+            EngineSpec::Mcts(_) => "mcts",
+            EngineSpec::Cmd { .. } => "cmd",
+        }
     }
 }
 
@@ -276,7 +243,7 @@ mod tests {
     #[test]
     fn external_engines_are_not_built_here() {
         let spec: EngineSpec = "cmd:/nonexistent/engine".parse().unwrap();
-        let err = spec.player::<TicTacToe>(0).err().unwrap();
+        let err = crate::families::build::<TicTacToe>(&spec, 0).err().unwrap();
         assert!(matches!(err, EngineError::External { ref spec } if spec == "cmd:/nonexistent/engine"));
         assert!(!err.is_runtime());
     }

@@ -446,6 +446,7 @@ pub fn run(cli: Cli) -> Result<(), ArenaError> {
             let options = server::analysis::AnalysisOptions {
                 threads,
                 max_queries: max_queries_at_once.unwrap_or((cores / threads).max(1)),
+                ..Default::default()
             };
             server::analysis::serve(std::io::stdin().lock(), std::io::stdout(), &options);
             Ok(())
@@ -496,6 +497,7 @@ pub fn run(cli: Cli) -> Result<(), ArenaError> {
                 return Err(ArenaError::usage("--concurrency must be at least 1"));
             }
             let settings = TournamentSettings {
+                registry: abstracta::Registry::standard(),
                 spec: args.spec,
                 players: args.players,
                 games: args.games,

@@ -10,7 +10,7 @@ use std::io::{BufRead, Write};
 use abstracta::{AnyGame, Colour};
 
 use crate::error::ArenaError;
-use protocol::engine::{build, AnyPlayer, BuildOptions, EngineSpec, DEFAULT_ENGINE};
+use protocol::engine::{build, AnySearch, BuildOptions, EngineSpec, DEFAULT_ENGINE};
 
 /// Who controls a side.
 #[derive(Clone, Debug, PartialEq)]
@@ -46,7 +46,7 @@ struct Play<'a, R, W> {
 
 struct Side {
     label: String,
-    engine: Option<Box<dyn AnyPlayer>>,
+    engine: Option<Box<dyn AnySearch>>,
 }
 
 fn win_rate_text(w: Option<f64>) -> String {

@@ -34,6 +34,7 @@ impl ServeArgs {
                 max_searches: self.max_searches as usize,
                 ..Limits::default()
             },
+            ..ServeOptions::default()
         }
     }
 }

@@ -126,6 +126,7 @@ fn games_play_out_through_the_protocol() {
 fn tiny_tournaments_on_every_game() {
     for name in game_names() {
         let settings = TournamentSettings {
+            registry: abstracta::Registry::standard(),
             spec: name.to_owned(),
             players: vec![
                 ("a".into(), "random".into()),

@@ -75,6 +75,7 @@ fn runs_folder(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&root);
     std::fs::create_dir_all(&root).unwrap();
     let settings = tournament::TournamentSettings {
+        registry: abstracta::Registry::standard(),
         spec: "tictactoe".into(),
         players: vec![("a".into(), "random".into()), ("b".into(), "random".into())],
         games: 4,
@@ -124,6 +125,7 @@ fn start(runs: &Path, limits: Limits) -> Server {
         port: 0,
         runs: runs.to_owned(),
         limits,
+        ..ServeOptions::default()
     })
     .unwrap()
 }

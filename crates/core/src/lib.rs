@@ -56,6 +56,7 @@ pub mod perft;
 pub mod point;
 pub mod position;
 pub mod record;
+pub mod search;
 pub mod side;
 pub mod spec;
 pub mod text;

@@ -46,66 +46,15 @@
 //! assert!(!fixed.early_stop);
 //! ```
 
-use std::fmt;
 use std::time::{Duration, Instant};
 
 use abstracta_core::Game;
 
 use crate::tree::Tree;
+pub use abstracta_core::search::Clock;
+
 use crate::{Mcts, PlayoutPolicy, SearchResult};
 use abstracta_core::knowledge::{Knowledge, SearchKnowledge};
-
-/// The time an engine has for its next ply.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Clock {
-    /// A game clock: `left` on it now, `increment` added after each of the
-    /// engine's plies (Fischer). Running out loses the game.
-    Game {
-        /// Time left on the engine's clock.
-        left: Duration,
-        /// Time added after each of its plies.
-        increment: Duration,
-    },
-    /// A fixed time for this ply; nothing carries over to the next.
-    PerPly(Duration),
-}
-
-impl Clock {
-    /// The most this ply may take before the clock runs out.
-    pub fn available(&self) -> Duration {
-        match *self {
-            Clock::Game { left, .. } => left,
-            Clock::PerPly(t) => t,
-        }
-    }
-
-    /// This clock with `spent` already gone (the host's work before the
-    /// search, say).
-    pub fn less(&self, spent: Duration) -> Clock {
-        match *self {
-            Clock::Game { left, increment } => Clock::Game {
-                left: left.saturating_sub(spent),
-                increment,
-            },
-            Clock::PerPly(t) => Clock::PerPly(t.saturating_sub(spent)),
-        }
-    }
-}
-
-impl fmt::Display for Clock {
-    /// `left 9.500s + 0.100s` or `0.100s per ply`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Clock::Game { left, increment } => write!(
-                f,
-                "left {:.3}s + {:.3}s",
-                left.as_secs_f64(),
-                increment.as_secs_f64()
-            ),
-            Clock::PerPly(t) => write!(f, "{:.3}s per ply", t.as_secs_f64()),
-        }
-    }
-}
 
 /// The game length assumed when nothing says otherwise, in plies (both
 /// sides): what the expected remaining plies start from.

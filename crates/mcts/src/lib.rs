@@ -61,6 +61,7 @@
 
 mod childmap;
 pub mod clock;
+mod engine;
 mod options;
 mod policy;
 mod ponder;
@@ -69,14 +70,14 @@ mod search;
 mod tree;
 
 use std::fmt;
-use std::sync::atomic::{AtomicU8, Ordering};
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use abstracta_core::knowledge::{NoKnowledge, SearchKnowledge};
 use abstracta_core::Game;
 
-pub use clock::{Clock, TimePlan};
+pub use abstracta_core::search::{ChildStats, Clock, Proof, Search, SearchResult, StopHandle};
+pub use clock::TimePlan;
+pub use engine::MctsSearch;
 pub use options::{
     Decisive, MctsOptions, OptionsError, DEFAULT_EXPLORATION, DEFAULT_ITERATIONS, DEFAULT_MAX_NODES,
     DEFAULT_POOL_PERCENT, DEFAULT_VIRTUAL_LOSS, GAME_DEFAULTS, KEYS, MAX_POOL, MAX_PRIOR_VISITS, MAX_RESCAN,
@@ -85,55 +86,17 @@ pub use options::{
 pub use policy::{PlayoutPolicy, RandomPlayout};
 pub use ponder::{Ponder, Pondered};
 
-use search::{position_key, root_proof_for_mover, thread_seed, Shared, Worker, IDLE, RUNNING, STOPPING};
+use search::{position_key, root_proof_for_mover, thread_seed, Shared, Worker};
 use tree::{SpareChunk, Tree, PROVEN_DRAW, PROVEN_LOSS, PROVEN_WIN, UNPROVEN};
 
-/// A proven game-theoretic value, for the seat to move (at the root) or
-/// the seat playing the ply (for a root child).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Proof {
-    /// A forced win.
-    Win,
-    /// A forced loss.
-    Loss,
-    /// A forced draw (including draws by the length cap).
-    Draw,
-}
-
-impl Proof {
-    fn from_code(code: u8) -> Option<Proof> {
-        match code {
-            PROVEN_WIN => Some(Proof::Win),
-            PROVEN_LOSS => Some(Proof::Loss),
-            PROVEN_DRAW => Some(Proof::Draw),
-            _ => None,
-        }
+/// The proof a tree code stands for.
+fn proof_from_code(code: u8) -> Option<Proof> {
+    match code {
+        PROVEN_WIN => Some(Proof::Win),
+        PROVEN_LOSS => Some(Proof::Loss),
+        PROVEN_DRAW => Some(Proof::Draw),
+        _ => None,
     }
-}
-
-impl fmt::Display for Proof {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Proof::Win => "win",
-            Proof::Loss => "loss",
-            Proof::Draw => "draw",
-        })
-    }
-}
-
-/// The statistics of one root child.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ChildStats<P> {
-    /// The ply leading to the child.
-    pub ply: P,
-    /// Completed iterations through the child (the virtual visits of its
-    /// prior, `prior=N`, left out).
-    pub visits: u64,
-    /// Mean reward for the seat to move at the root (0..1; 0.5 if unvisited),
-    /// with the virtual visits of its prior counted.
-    pub win_rate: f64,
-    /// The proven value of playing `ply`, for the seat to move at the root.
-    pub proof: Option<Proof>,
 }
 
 /// How often positions repeat among a tree's expanded nodes, from
@@ -149,91 +112,6 @@ pub struct Transpositions {
     /// Visits of the first expanded node of each distinct position (in
     /// depth-first order): what the others repeat is `visits` minus this.
     pub distinct_visits: u64,
-}
-
-/// What a search found.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SearchResult<P> {
-    /// The ply to play: a proven win if any, else the most visited ply that
-    /// is not a proven loss. `None` only when the game is over.
-    pub best: Option<P>,
-    /// The expected reward of `best` for the seat to move (1 for a proven
-    /// win, 0 for a proven loss).
-    pub win_rate: f64,
-    /// Root children, best first.
-    pub children: Vec<ChildStats<P>>,
-    /// Principal variation: `best`, then the most visited replies.
-    pub pv: Vec<P>,
-    /// Iterations run by this search.
-    pub iterations: u64,
-    /// Nodes in the tree after the search.
-    pub nodes: usize,
-    /// Wall time of the search.
-    pub elapsed: Duration,
-    /// `iterations / elapsed`.
-    pub iterations_per_sec: f64,
-    /// Deepest tree node reached by an iteration (plies below the root).
-    pub max_depth: u32,
-    /// The root's proven value for the seat to move, if proven.
-    pub proof: Option<Proof>,
-}
-
-impl<P: fmt::Display> fmt::Display for SearchResult<P> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.best {
-            None => f.write_str("no move (game over)")?,
-            Some(best) => {
-                let visits = self.children.first().map_or(0, |c| c.visits);
-                write!(f, "best {best} ({:.1}%, {visits} visits)", 100.0 * self.win_rate)?;
-            }
-        }
-        if let Some(proof) = self.proof {
-            write!(f, ", proven {proof}")?;
-        }
-        write!(
-            f,
-            ", {} iterations in {:.3}s ({:.0}/s), {} nodes, depth {}",
-            self.iterations,
-            self.elapsed.as_secs_f64(),
-            self.iterations_per_sec,
-            self.nodes,
-            self.max_depth
-        )?;
-        if !self.pv.is_empty() {
-            f.write_str(", pv")?;
-            for p in &self.pv {
-                write!(f, " {p}")?;
-            }
-        }
-        Ok(())
-    }
-}
-
-/// Ends a running search soon, from any thread.
-///
-/// [`stop`](StopHandle::stop) acts only on a search that is running: when
-/// no search runs it does nothing, so a late stop never cuts the next search
-/// short. To stop a search started on another thread that may not have
-/// begun yet (pondering, say), repeat `stop` until that thread returns, or
-/// check [`is_running`](StopHandle::is_running) first.
-///
-/// [`Mcts::ponder`] uses it to think on the opponent's time.
-#[derive(Clone, Debug)]
-pub struct StopHandle(Arc<AtomicU8>);
-
-impl StopHandle {
-    /// Asks the running search (if any) to stop; it returns its result
-    /// after the iterations in flight.
-    pub fn stop(&self) {
-        let _ = self
-            .0
-            .compare_exchange(RUNNING, STOPPING, Ordering::SeqCst, Ordering::SeqCst);
-    }
-
-    /// Whether a search is running now.
-    pub fn is_running(&self) -> bool {
-        self.0.load(Ordering::SeqCst) != IDLE
-    }
 }
 
 /// A Monte Carlo Tree Search engine for game `G`, with the game's
@@ -267,7 +145,7 @@ pub struct Mcts<G: Game, K: SearchKnowledge<G> = NoKnowledge, Pol: PlayoutPolicy
     root_state: Option<G>,
     /// Reset node chunks of earlier trees, for the next tree.
     spare: Vec<SpareChunk<G::Ply>>,
-    stop: Arc<AtomicU8>,
+    stop: StopHandle,
     /// Replaces `childmap::MAP_MIN_CHILDREN` (tests: with and without maps).
     map_min_children: Option<usize>,
 }
@@ -322,7 +200,7 @@ impl<G: Game, K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>> Mcts<G, K, Pol> {
             tree: None,
             root_state: None,
             spare: Vec::new(),
-            stop: Arc::new(AtomicU8::new(IDLE)),
+            stop: StopHandle::new(),
             map_min_children: None,
         }
     }
@@ -362,7 +240,7 @@ impl<G: Game, K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>> Mcts<G, K, Pol> {
 
     /// A handle that stops a running search from another thread.
     pub fn stop_handle(&self) -> StopHandle {
-        StopHandle(Arc::clone(&self.stop))
+        self.stop.clone()
     }
 
     /// Nodes in the kept tree (0 without one).
@@ -440,7 +318,7 @@ impl<G: Game, K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>> Mcts<G, K, Pol> {
         if game.status().is_finished() {
             return SearchResult {
                 best: None,
-                win_rate: game.status().reward(to_move).unwrap_or(0.5),
+                win_rate: Some(game.status().reward(to_move).unwrap_or(0.5)),
                 children: Vec::new(),
                 pv: Vec::new(),
                 iterations: 0,
@@ -458,7 +336,7 @@ impl<G: Game, K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>> Mcts<G, K, Pol> {
             None => (opts.time.map(|t| start + t), opts.iteration_budget()),
         };
         let root_room = root_room(game);
-        self.stop.store(RUNNING, Ordering::SeqCst);
+        self.stop.begin();
         let result = if opts.root_parallel && threads > 1 {
             self.reset();
             self.search_root_parallel(game, &opts, budget, deadline, start, root_room)
@@ -542,7 +420,7 @@ impl<G: Game, K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>> Mcts<G, K, Pol> {
                 max_depth,
             )
         };
-        self.stop.store(IDLE, Ordering::SeqCst);
+        self.stop.end();
         result
     }
 
@@ -573,7 +451,7 @@ impl<G: Game, K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>> Mcts<G, K, Pol> {
             .collect();
         let policy = &self.policy;
         let knowledge = &self.knowledge;
-        let stop = &*self.stop;
+        let stop = &self.stop;
         let runs: Vec<(u64, u32)> = std::thread::scope(|s| {
             let handles: Vec<_> = trees
                 .iter()
@@ -722,7 +600,7 @@ fn finish<P: Copy>(
             } else {
                 s.wins as f64 / (2.0 * s.visits as f64)
             },
-            proof: Proof::from_code(s.proof),
+            proof: proof_from_code(s.proof),
         })
         .collect();
     let rank = |c: &ChildStats<P>| match c.proof {
@@ -737,7 +615,7 @@ fn finish<P: Copy>(
             .then(b.win_rate.total_cmp(&a.win_rate))
     });
     let best = children.first().map(|c| c.ply);
-    let proof = Proof::from_code(root_proof);
+    let proof = proof_from_code(root_proof);
     let win_rate = match proof {
         Some(Proof::Win) => 1.0,
         Some(Proof::Loss) => 0.0,
@@ -749,7 +627,7 @@ fn finish<P: Copy>(
     let secs = elapsed.as_secs_f64();
     SearchResult {
         best,
-        win_rate,
+        win_rate: Some(win_rate),
         children,
         pv,
         iterations,

@@ -1,7 +1,7 @@
 //! The search itself: workers running select / expand / playout / backup
 //! over a shared [`Tree`].
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use abstracta_core::knowledge::SearchKnowledge;
@@ -16,12 +16,7 @@ use crate::tree::{
     code_seat, flip_proof, seat_code, Standing, Tree, EXPANDED, EXPANDING, NO_AMAF, NO_MAP, PROVEN_DRAW,
     PROVEN_LOSS, PROVEN_WIN, UNEXPANDED, UNPROVEN,
 };
-use crate::MctsOptions;
-
-/// Search state: idle, running, or asked to stop.
-pub(crate) const IDLE: u8 = 0;
-pub(crate) const RUNNING: u8 = 1;
-pub(crate) const STOPPING: u8 = 2;
+use crate::{MctsOptions, StopHandle};
 
 /// Everything the workers of one search share.
 pub(crate) struct Shared<'a, G: Game, K, Pol> {
@@ -64,7 +59,7 @@ pub(crate) struct Shared<'a, G: Game, K, Pol> {
     /// Iterations a worker claims from `started` at a time.
     pub batch: u64,
     pub deadline: Option<Instant>,
-    pub stop: &'a AtomicU8,
+    pub stop: &'a StopHandle,
     pub done: AtomicBool,
 }
 
@@ -78,7 +73,7 @@ impl<'a, G: Game, K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>> Shared<'a, G, K,
         opts: &'a MctsOptions,
         budget: Option<u64>,
         deadline: Option<Instant>,
-        stop: &'a AtomicU8,
+        stop: &'a StopHandle,
     ) -> Self {
         let slots = knowledge.claimable_cells(root_state);
         let rave = opts.rave && K::CLAIMS.any() && slots > 0;
@@ -240,7 +235,7 @@ impl<G: Game> Worker<G> {
         let mut n: u64 = 0;
         let mut claimed: u64 = 0;
         loop {
-            if sh.done.load(Ordering::Relaxed) || sh.stop.load(Ordering::Relaxed) == STOPPING {
+            if sh.done.load(Ordering::Relaxed) || sh.stop.stop_requested() {
                 break;
             }
             if let Some(deadline) = sh.deadline {

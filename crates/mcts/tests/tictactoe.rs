@@ -269,7 +269,7 @@ fn game_over_has_no_move() {
     let game: TicTacToe = position("tictactoe", "a1 b1 a2 b2 a3");
     let r = Mcts::<TicTacToe, TicTacToeKnowledge>::new(MctsOptions::default()).search(&game);
     assert_eq!(r.best, None);
-    assert_eq!(r.win_rate, 0.0);
+    assert_eq!(r.win_rate, Some(0.0));
 }
 
 #[test]

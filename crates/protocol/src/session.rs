@@ -18,13 +18,13 @@
 
 use abstracta::AnyGame;
 
-use crate::engine::{build, AnyPlayer, BuildOptions, EngineSpec};
+use crate::engine::{build, AnySearch, BuildOptions, EngineSpec};
 use crate::wire::{format_answer, parse_clock, CommandError, COMMANDS, PROTOCOL_VERSION};
 
 /// One protocol session: a game, an engine, and the options set so far.
 pub struct Session {
     game: Box<dyn AnyGame>,
-    player: Box<dyn AnyPlayer>,
+    player: Box<dyn AnySearch>,
     engine: EngineSpec,
     build: BuildOptions,
     /// Engine options set with `set`, re-applied after `newgame`.

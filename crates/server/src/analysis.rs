@@ -31,7 +31,8 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 use abstracta::mcts::{MctsOptions, SearchResult, StopHandle};
-use abstracta::AnyGame;
+use abstracta::player::EngineSpec;
+use abstracta::{AnyGame, Registry};
 use protocol::engine::{mcts_options, SearchEngineError};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -102,12 +103,14 @@ pub enum AnalysisError {
 }
 
 /// The options of `arena analysis`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct AnalysisOptions {
     /// Search threads of a query whose engine names none.
     pub threads: usize,
     /// Queries (positions) searched at once.
     pub max_queries: usize,
+    /// The games queries may name (the standard ones by default).
+    pub registry: Registry,
 }
 
 impl Default for AnalysisOptions {
@@ -116,6 +119,7 @@ impl Default for AnalysisOptions {
         AnalysisOptions {
             threads: 1,
             max_queries: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            registry: Registry::standard(),
         }
     }
 }
@@ -437,7 +441,10 @@ fn jobs_of(
         )));
     }
     // Every ply is checked; only the positions asked for are kept.
-    let mut game = abstracta::open(&spec).map_err(|e| AnalysisError::Position(e.to_string()))?;
+    let mut game = options
+        .registry
+        .open(&spec)
+        .map_err(|e| AnalysisError::Position(e.to_string()))?;
     let mut positions = HashMap::new();
     for i in 0..=plies.len() {
         if turns.contains(&i) {
@@ -506,7 +513,10 @@ fn run_job(job: &Job) -> Value {
     }
     // The same search as run_search, kept in two steps so that its stop
     // handle is registered before it starts.
-    let mut search = job.game.searcher(job.options.clone());
+    let mut search = match job.game.searcher(&EngineSpec::Mcts(job.options.clone()), 0) {
+        Ok(search) => search,
+        Err(e) => return error_answer(&job.id, e),
+    };
     {
         let mut running = lock(&job.cancel.running);
         if job.cancel.cancelled.load(Ordering::SeqCst) {

@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use abstracta::player::{Analysis, EngineSpec, ENGINE_FORMS};
-use abstracta::AnyGame;
+use abstracta::{AnyGame, Registry};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -150,6 +150,8 @@ pub struct State {
     /// `Host` header must name the loopback too, which keeps pages of
     /// other sites from reaching it through DNS rebinding).
     loopback: bool,
+    /// The games it opens.
+    registry: Registry,
 }
 
 impl State {
@@ -161,7 +163,14 @@ impl State {
             limits,
             searches: AtomicUsize::new(0),
             loopback: addr.ip().is_loopback(),
+            registry: Registry::standard(),
         }
+    }
+
+    /// This state opening the games of `registry` instead of the standard
+    /// ones.
+    pub fn with_registry(self, registry: Registry) -> State {
+        State { registry, ..self }
     }
 }
 
@@ -309,7 +318,7 @@ fn route(state: &State, method: &str, url: &str, body: &[u8]) -> Reply {
         }
     };
     let result = match segments.as_slice() {
-        ["games"] => wants("GET").map(|()| games(&state.limits)),
+        ["games"] => wants("GET").map(|()| games(state)),
         ["position"] => wants("POST").and_then(|()| position(state, body)),
         ["move"] => wants("POST").and_then(|()| engine_move(state, body)),
         ["analyse"] => wants("POST").and_then(|()| analyse(state, body)),
@@ -326,7 +335,8 @@ fn route(state: &State, method: &str, url: &str, body: &[u8]) -> Reply {
 
 /// `GET /api/games`: the games, sample specs of their variants, and the
 /// server's limits.
-fn games(limits: &Limits) -> Value {
+fn games(state: &State) -> Value {
+    let limits = &state.limits;
     let variants = [
         (
             "escabel",
@@ -346,7 +356,7 @@ fn games(limits: &Limits) -> Value {
         ),
     ];
     json!({
-        "games": abstracta::registry::game_names(),
+        "games": state.registry.names(),
         "variants": variants.iter().map(|(g, v)| json!({"game": g, "specs": v})).collect::<Vec<_>>(),
         "engines": ENGINE_FORMS,
         "limits": {
@@ -396,7 +406,8 @@ const SEARCH_FIELDS: &str =
     "with spec (a game spec), plies (plies separated by spaces), engine (an engine spec) and seed (a number)";
 
 /// The game `spec` after `plies`, with the command line's errors.
-fn open_game(limits: &Limits, spec: &str, plies: &str) -> Result<Box<dyn AnyGame>, ApiError> {
+fn open_game(state: &State, spec: &str, plies: &str) -> Result<Box<dyn AnyGame>, ApiError> {
+    let limits = &state.limits;
     let count = plies
         .split([' ', ',', '\t', '\n', '\r'])
         .filter(|w| !w.is_empty())
@@ -407,7 +418,7 @@ fn open_game(limits: &Limits, spec: &str, plies: &str) -> Result<Box<dyn AnyGame
             limits.max_plies
         )));
     }
-    let mut game = abstracta::open(spec)?;
+    let mut game = state.registry.open(spec)?;
     game.play_list(plies)?;
     Ok(game)
 }
@@ -471,7 +482,7 @@ pub fn position_json(game: &dyn AnyGame) -> Value {
 
 fn position(state: &State, body: &[u8]) -> Result<Value, ApiError> {
     let request: PositionRequest = parse_body(body, POSITION_FIELDS)?;
-    let game = open_game(&state.limits, &request.spec, &request.plies)?;
+    let game = open_game(state, &request.spec, &request.plies)?;
     Ok(position_json(&*game))
 }
 
@@ -521,7 +532,7 @@ pub fn checked_engine(limits: &Limits, text: &str) -> Result<EngineSpec, ApiErro
 pub const DEFAULT_WEB_ENGINE: &str = "mcts:time=1s";
 
 /// A game to search and the engine that searches it.
-type Search = (Box<dyn AnyGame>, Box<dyn abstracta::player::AnyPlayer>);
+type Search = (Box<dyn AnyGame>, Box<dyn abstracta::AnySearch>);
 
 fn search_setup(state: &State, body: &[u8]) -> Result<Search, ApiError> {
     let request: SearchRequest = parse_body(body, SEARCH_FIELDS)?;
@@ -529,14 +540,14 @@ fn search_setup(state: &State, body: &[u8]) -> Result<Search, ApiError> {
         &state.limits,
         request.engine.as_deref().unwrap_or(DEFAULT_WEB_ENGINE),
     )?;
-    let game = open_game(&state.limits, &request.spec, &request.plies)?;
+    let game = open_game(state, &request.spec, &request.plies)?;
     if game.status().is_finished() {
         return Err(ApiError::bad_request(format!(
             "the game is over ({}); there is nothing to search",
             game.status()
         )));
     }
-    let mut player = game.player(&engine, request.seed)?;
+    let mut player = game.searcher(&engine, request.seed)?;
     // A time-only budget is capped in iterations too, so that one search
     // cannot grow past what the iteration cap allows.
     if let EngineSpec::Mcts(options) = &engine {

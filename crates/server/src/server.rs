@@ -24,6 +24,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use abstracta::Registry;
 use thiserror::Error;
 
 use crate::api::{self, Limits};
@@ -47,6 +48,8 @@ pub struct ServeOptions {
     pub runs: PathBuf,
     /// The safety caps.
     pub limits: Limits,
+    /// The games the API opens (the standard ones by default).
+    pub registry: Registry,
 }
 
 impl Default for ServeOptions {
@@ -57,6 +60,7 @@ impl Default for ServeOptions {
             port: 8080,
             runs: PathBuf::from("runs"),
             limits: Limits::default(),
+            registry: Registry::standard(),
         }
     }
 }
@@ -87,7 +91,10 @@ impl Server {
             .ok_or_else(|| ServeError::Listen(format!("listening on {wanted} gave no IP address")))?;
         let http = Arc::new(http);
         let closing = Arc::new(AtomicBool::new(false));
-        let state = Arc::new(api::State::new(&options.runs, options.limits.clone(), addr));
+        let state = Arc::new(
+            api::State::new(&options.runs, options.limits.clone(), addr)
+                .with_registry(options.registry.clone()),
+        );
         // Searches block their thread; a few more threads keep pages and
         // positions answering meanwhile.
         let threads = options.limits.max_searches + 4;

@@ -13,6 +13,7 @@ use tournament::{format_table, Format, TournamentSettings};
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let out = std::env::temp_dir().join(format!("abstracta-tournament-example-{}", std::process::id()));
     let settings = TournamentSettings {
+        registry: abstracta::Registry::standard(),
         spec: "tictactoe".into(),
         players: vec![
             ("mcts".into(), "mcts:iters=200".into()),

@@ -33,6 +33,7 @@
 //! use tournament::{Format, TournamentSettings};
 //!
 //! let settings = TournamentSettings {
+//!     registry: abstracta::Registry::standard(),
 //!     spec: "tictactoe".into(),
 //!     players: vec![("mcts".into(), "mcts:iters=200".into()), ("random".into(), "random".into())],
 //!     games: 4,

@@ -145,7 +145,7 @@ pub fn generate(request: &SuiteRequest) -> Result<Generated, TournamentError> {
                 .map(|(try_index, _, game)| {
                     let mut search = options.clone();
                     search.seed = mix_seed(request.seed, try_index + 1);
-                    run_search(&**game, search).map(|r| r.win_rate)
+                    run_search(&**game, search).map(|r| r.win_rate.unwrap_or(0.5))
                 })
                 .collect()
         });

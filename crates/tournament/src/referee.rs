@@ -9,7 +9,7 @@ use abstracta::{mix_seed, AnyGame, Colour, Outcome, Seat, Status, Termination};
 use crate::schedule::{Plan, Slot};
 use crate::time_control::{ResignWatch, SeatClock, Tick};
 use crate::{Resign, TimeControl, TournamentSettings};
-use protocol::engine::{build, AnyPlayer, BuildOptions, EngineError};
+use protocol::engine::{build, AnySearch, BuildOptions, EngineError};
 use stats::records::{GameRecord, GameResult, Seats};
 
 /// Plays the scheduled game `slot` from `start` (the game at its start
@@ -135,7 +135,7 @@ enum Stopped {
 fn referee(
     start: &dyn AnyGame,
     opening: &[String],
-    mut players: [Box<dyn AnyPlayer>; 2],
+    mut players: [Box<dyn AnySearch>; 2],
     names: &Seats<String>,
     rules: &Rules,
 ) -> Played {

@@ -21,7 +21,11 @@ use crate::{Format, OpeningFile, Shard};
 /// Everything a tournament needs.
 #[derive(Clone, Debug)]
 pub struct TournamentSettings {
-    /// The game spec.
+    /// The games the tournament may play ([`Registry::standard`](abstracta::Registry::standard)
+    /// for the standard ones; add games of your own with
+    /// [`Registry::with`](abstracta::Registry::with)).
+    pub registry: abstracta::Registry,
+    /// The game spec (a game of `registry`).
     pub spec: String,
     /// The players: name and engine spec.
     pub players: Vec<(String, String)>,
@@ -122,7 +126,7 @@ pub fn run_with(
         progress,
         stop,
     };
-    runner.run(&*abstracta::open(&plan.config.spec)?)?;
+    runner.run(&*settings.registry.open(&plan.config.spec)?)?;
     let summary = summarize(&plan.config, &records, settings.sprt);
     if let Some(dir) = &settings.out {
         write_atomically(&dir.join("summary.json"), &to_json(&summary))?;
@@ -139,6 +143,7 @@ mod tests {
     #[test]
     fn tiny_tournament_in_memory() {
         let settings = TournamentSettings {
+            registry: abstracta::Registry::standard(),
             spec: "tictactoe".into(),
             players: vec![("a".into(), "random".into()), ("b".into(), "random".into())],
             games: 6,

@@ -48,7 +48,7 @@ pub(super) fn pairings_of(n: usize, format: Format) -> Vec<(usize, usize)> {
 }
 
 pub(super) fn plan(settings: &TournamentSettings) -> Result<Plan, TournamentError> {
-    let spec = abstracta::registry::canonical_spec(&settings.spec)?;
+    let spec = settings.registry.canonical_spec(&settings.spec)?;
     if settings.players.len() < 2 {
         return Err(TournamentError::usage(
             "a tournament needs at least two players: --player NAME=ENGINE --player NAME=ENGINE",
@@ -113,7 +113,11 @@ pub(super) fn plan(settings: &TournamentSettings) -> Result<Plan, TournamentErro
     }
     // Every line of an opening file is checked before any game starts.
     let suite = match &settings.opening_file {
-        Some(file) => Some(Suite::load(&*abstracta::open(&spec)?, &file.path, file.order)?),
+        Some(file) => Some(Suite::load(
+            &*settings.registry.open(&spec)?,
+            &file.path,
+            file.order,
+        )?),
         None => None,
     };
     let config = TournamentConfig {

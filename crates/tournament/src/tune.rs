@@ -420,6 +420,7 @@ pub fn run(
             config.engine_at(&config.perturbed(&gains, k, &theta, &delta, -1.0)),
         );
         let settings = TournamentSettings {
+            registry: abstracta::Registry::standard(),
             spec: config.spec.clone(),
             players: vec![("plus".into(), plus.clone()), ("minus".into(), minus.clone())],
             games: 2 * config.pairs,

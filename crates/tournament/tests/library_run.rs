@@ -13,6 +13,7 @@ const GAMES: u64 = 6;
 
 fn settings(out: Option<PathBuf>) -> TournamentSettings {
     TournamentSettings {
+        registry: abstracta::Registry::standard(),
         spec: "tictactoe".into(),
         players: vec![
             ("mcts".into(), "mcts:iters=200".into()),

@@ -9,8 +9,9 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use abstracta::player::{Analysis, AnyPlayer, Choice, Clock, EngineError};
-use abstracta::{AnyGame, PlayError};
+use abstracta::player::{Analysis, Choice, Clock, EngineError};
+use abstracta::search::{SearchResult, StopHandle};
+use abstracta::{AnyGame, AnySearch, PlayError};
 use rustix::process::{kill_process_group, Pid, Signal};
 
 use super::watchdog::{self, QUIT_GRACE, WATCHDOG_ARG};
@@ -68,7 +69,7 @@ pub fn find_program(program: &str) -> Result<PathBuf, std::io::Error> {
 }
 
 /// An external engine process speaking the protocol over stdin/stdout: an
-/// [`AnyPlayer`] at the text level, for any game.
+/// [`AnySearch`] at the text level, for any game.
 ///
 /// The engine runs in a process group of its own, killed when the player
 /// is dropped; in the `arena` binary, through the watchdog of
@@ -336,9 +337,31 @@ fn shorten(text: &str) -> String {
     }
 }
 
-impl AnyPlayer for CmdPlayer {
+impl AnySearch for CmdPlayer {
+    fn family(&self) -> &'static str {
+        "cmd"
+    }
+
     fn describe(&self) -> String {
         format!("cmd:{}", self.name)
+    }
+
+    /// Plays any game: the engine is told it with `newgame`.
+    fn game_name(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// The engine's `genmove` (without a clock), as a result that names
+    /// the ply and the win rate the engine reported.
+    fn search(&mut self, game: &dyn AnyGame) -> Result<SearchResult<String>, EngineError> {
+        let clock = self.clock.take();
+        let started = Instant::now();
+        let choice = self.genmove(game);
+        self.clock = clock;
+        let choice = choice?;
+        let mut result = SearchResult::choice(Some(choice.ply), started.elapsed());
+        result.win_rate = choice.win_rate;
+        Ok(result)
     }
 
     /// The engine's ply, in the game's canonical notation. An answer that
@@ -414,11 +437,17 @@ impl AnyPlayer for CmdPlayer {
         self.clock = clock;
     }
 
-    fn threads(&self) -> usize {
-        1
+    /// A handle of its own: the engine's search is stopped by the
+    /// protocol's timeouts, not from another thread.
+    fn stop_handle(&self) -> StopHandle {
+        StopHandle::new()
     }
 
-    fn ponder(&mut self, _game: &dyn AnyGame) {}
+    /// Forgets what the engine was told: the next request starts it with
+    /// `newgame`.
+    fn reset(&mut self) {
+        self.synced = None;
+    }
 }
 
 impl Drop for CmdPlayer {

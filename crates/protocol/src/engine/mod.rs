@@ -3,23 +3,25 @@
 //! An engine spec names one: `random`, `mcts[:OPTIONS]` (the options of the
 //! `mcts` crate, e.g. `mcts:time=500ms,threads=2`) or `cmd:PROGRAM ARGS`, an
 //! external program speaking the [engine protocol](crate). The
-//! specs, the players and their errors are the library's
-//! ([`abstracta::player`]); arena adds the external engine client
-//! ([`cmd::CmdPlayer`]) and [`build`], which makes any of the three for a
-//! game chosen at run time.
+//! specs, the search families and their errors are the library's
+//! ([`abstracta::player`], [`abstracta::families`]); this crate adds the
+//! external engine client ([`cmd::CmdPlayer`], an [`AnySearch`] like the
+//! library's searches) and [`build`], which makes any of them for a game
+//! chosen at run time.
 
 use std::time::Duration;
 
 use abstracta::mcts::{MctsOptions, SearchResult};
 use abstracta::AnyGame;
+pub use abstracta::AnySearch;
 use thiserror::Error;
 
 pub mod cmd;
 pub mod watchdog;
 
 pub use abstracta::player::{
-    split_words, Analysis, AnyPlayer, ChildLine, Choice, EngineError, EngineSpec, EngineSpecError,
-    OptionError, SplitWordsError, DEFAULT_ENGINE, ENGINE_FORMS,
+    split_words, Analysis, ChildLine, Choice, EngineError, EngineSpec, EngineSpecError, OptionError,
+    SplitWordsError, DEFAULT_ENGINE, ENGINE_FORMS,
 };
 pub use cmd::CmdPlayer;
 
@@ -46,21 +48,21 @@ impl Default for BuildOptions {
     }
 }
 
-/// The engine `spec` for `game`'s type: the library's players for
-/// `random` and `mcts:`, an external process for `cmd:` (started at once,
-/// told the game spec with `newgame` before its first answer).
+/// The engine `spec` for `game`'s type: the library's search of its family
+/// ([`AnyGame::searcher`]), or an external process for `cmd:` (started at
+/// once, told the game spec with `newgame` before its first answer).
 pub fn build(
     spec: &EngineSpec,
     game: &dyn AnyGame,
     options: &BuildOptions,
-) -> Result<Box<dyn AnyPlayer>, EngineError> {
+) -> Result<Box<dyn AnySearch>, EngineError> {
     match spec {
         EngineSpec::Cmd { program, args } => {
             let mut player = CmdPlayer::spawn(program, args, options.timeout)?;
             player.set_time_margin(options.time_margin);
             Ok(Box::new(player))
         }
-        _ => game.player(spec, options.seed),
+        _ => game.searcher(spec, options.seed),
     }
 }
 
@@ -95,7 +97,7 @@ pub fn mcts_options(engine: &str) -> Result<MctsOptions, SearchEngineError> {
 /// Searches `game` with `options` through the library's run-time search
 /// ([`AnyGame::searcher`]), from a fresh tree.
 pub fn run_search(game: &dyn AnyGame, options: MctsOptions) -> Result<SearchResult<String>, EngineError> {
-    game.searcher(options).search(game)
+    game.searcher(&EngineSpec::Mcts(options), 0)?.search(game)
 }
 
 /// Bytes one MCTS tree node takes at most (16 of statistics, 16 of links,

@@ -1,0 +1,170 @@
+//! Search families: engine specs dispatch by family name (`mcts:...`,
+//! `random`, `cmd:...`) through one table, [`FAMILIES`], and [`build`]
+//! makes the [`Search`] an engine spec names for a game type.
+//!
+//! Adding a family: implement [`Search<G>`] for it, add its entry to
+//! [`FAMILIES`] (name, spec form, how its spec parses into an
+//! [`EngineSpec`] variant) and its arm to [`build`].
+//!
+//! ```
+//! use abstracta::families::{self, FAMILIES};
+//! use abstracta::toy::TicTacToe;
+//! assert!(FAMILIES.iter().any(|f| f.name == "mcts"));
+//! let search = families::build::<TicTacToe>(&"mcts:iters=10".parse().unwrap(), 0).unwrap();
+//! assert_eq!((search.family(), search.describe()), ("mcts", "mcts:iters=10".to_owned()));
+//! ```
+
+use abstracta_core::mix_seed;
+use abstracta_core::search::Search;
+use mcts::{MctsOptions, MctsSearch};
+
+use crate::player::{split_words, EngineError, EngineSpec, EngineSpecError};
+use crate::registry::RegisteredGame;
+
+mod random;
+
+pub use random::RandomSearch;
+
+/// A family of engines: its name (the part of an engine spec before the
+/// `:`), the forms of its spec, and how a spec of it parses.
+#[derive(Clone, Copy, Debug)]
+pub struct Family {
+    /// The family's name, lower case.
+    pub name: &'static str,
+    /// What its specs look like, for help and error messages.
+    pub form: &'static str,
+    /// Reads a whole spec of this family (`text`, trimmed) whose part after
+    /// the first `:` is `options` (`None` without a `:`).
+    pub parse: fn(text: &str, options: Option<&str>) -> Result<EngineSpec, EngineSpecError>,
+}
+
+/// Every family an engine spec can name, in the order help lists them.
+pub const FAMILIES: &[Family] = &[
+    Family {
+        name: "random",
+        form: "random",
+        parse: |_, options| match options {
+            None => Ok(EngineSpec::Random),
+            Some(_) => Err(EngineSpecError::RandomTakesNoOptions),
+        },
+    },
+    Family {
+        name: "mcts",
+        form: "mcts[:OPTIONS] (e.g. mcts:iters=2000,threads=2)",
+        parse: |text, _| Ok(EngineSpec::Mcts(text.parse::<MctsOptions>()?)),
+    },
+    Family {
+        name: "cmd",
+        form: "cmd:PROGRAM [ARGS]",
+        parse: |_, options| {
+            let words = split_words(options.unwrap_or(""))?;
+            let Some((program, args)) = words.split_first() else {
+                return Err(EngineSpecError::NoProgram);
+            };
+            Ok(EngineSpec::Cmd {
+                program: program.clone(),
+                args: args.to_vec(),
+            })
+        },
+    },
+];
+
+/// The family named `name` (any case).
+pub fn family(name: &str) -> Option<&'static Family> {
+    FAMILIES.iter().find(|f| f.name.eq_ignore_ascii_case(name.trim()))
+}
+
+/// The search `spec` names for game type `G`, its randomness derived from
+/// `seed` (for `mcts`, a non-zero `seed` is mixed into the spec's own
+/// `seed` with [`mix_seed`], so that games of a match differ). `mcts`
+/// searches with the game's knowledge
+/// ([`RegisteredGame::Knowledge`]). `cmd:` gives
+/// [`EngineError::External`]: external engines are run by the protocol
+/// crate's client.
+pub fn build<G: RegisteredGame>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn Search<G>>, EngineError> {
+    Ok(match spec {
+        EngineSpec::Random => Box::new(RandomSearch::<G>::new(seed)),
+        EngineSpec::Mcts(options) => {
+            let mut options = options.clone();
+            if seed != 0 {
+                options.seed = mix_seed(options.seed, seed);
+            }
+            Box::new(MctsSearch::<G, G::Knowledge>::new(options))
+        }
+        EngineSpec::Cmd { .. } => {
+            return Err(EngineError::External {
+                spec: spec.to_string(),
+            })
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::player::ENGINE_FORMS;
+
+    #[test]
+    fn the_engine_forms_name_every_family() {
+        for f in FAMILIES {
+            assert!(ENGINE_FORMS.contains(f.form), "{}", f.name);
+            assert_eq!(family(&f.name.to_ascii_uppercase()).map(|g| g.name), Some(f.name));
+        }
+    }
+}
+
+#[cfg(test)]
+mod engine_tests {
+    use super::*;
+    use crate::player::OptionError;
+
+    #[test]
+    fn mcts_engine() {
+        let spec: EngineSpec = "mcts:iters=300,threads=1".parse().unwrap();
+        assert_eq!(spec.threads(), 1);
+        assert_eq!(spec.to_string().parse::<EngineSpec>().unwrap(), spec);
+        let mut game = crate::open("tictactoe").unwrap();
+        let mut p = game.searcher(&spec, 0).unwrap();
+        while game.status().is_ongoing() {
+            let c = p.genmove(&*game).unwrap();
+            assert!(c.win_rate.is_some());
+            game.play(&c.ply).unwrap();
+        }
+        // Perfect-ish play from both sides: tic-tac-toe is a draw.
+        assert_eq!(game.status().word(), "draw");
+        assert!(matches!(p.genmove(&*game), Err(EngineError::GameOver { .. })));
+        p.set_option("time", "20ms").unwrap();
+        p.set_option("iters", "50").unwrap();
+        p.set_option("iters", "60").unwrap();
+        p.set_option("threads", "2").unwrap();
+        assert_eq!(p.describe(), "mcts:iters=60,threads=2");
+        assert_eq!(p.threads(), 2);
+        assert!(p.set_option("bogus", "1").is_err());
+        assert!(matches!(
+            p.set_option("threads", "x"),
+            Err(EngineError::BadOption { ref source, .. })
+                if matches!(source.family_error::<mcts::OptionsError>(), Some(mcts::OptionsError::BadValue { .. }))
+        ));
+        game.restart();
+        let a = p.analyze(&*game).unwrap();
+        assert!(a.best.is_some() && !a.children.is_empty() && !a.pv.is_empty());
+        assert!(a.to_string().starts_with("best: "));
+    }
+
+    #[test]
+    fn random_engine_options() {
+        let game = crate::open("tictactoe").unwrap();
+        let mut p = game.searcher(&EngineSpec::Random, 3).unwrap();
+        assert!(p.set_option("seed", "9").is_ok());
+        assert!(matches!(
+            p.set_option("seed", "x"),
+            Err(EngineError::BadOption {
+                source: OptionError::NotANumber { .. },
+                ..
+            })
+        ));
+        assert!(p.set_option("bogus", "1").is_err());
+        let a = p.analyze(&*game).unwrap();
+        assert!(a.best.is_some() && a.win_rate.is_none() && a.details.is_empty());
+    }
+}
