@@ -1,8 +1,10 @@
 //! Bringing a game of your own: 5x5 Hex written against [`Game`], checked
-//! by the conformance kit and played by the MCTS. Only the rules are
+//! by the conformance kit, played by the MCTS, then registered
+//! ([`Registry::with`]) and played in a small library tournament (MCTS
+//! against random, through the `tournament` crate). Only the rules are
 //! written (and the board as `Display`); what a game may know beyond them
 //! (`abstracta::Knowledge`, `abstracta::CellClaims`) is left out, so the
-//! search uses none.
+//! search uses none, and registering takes one line of knowledge type.
 //!
 //! `cargo run --release --example custom_game [ITERATIONS]`
 //!
@@ -16,8 +18,14 @@
 use std::fmt;
 use std::str::FromStr;
 
+use std::time::Duration;
+
 use abstracta::mcts::{Mcts, MctsOptions};
-use abstracta::{zobrist, Colour, Game, NoOptions, ParsePlyError, PlyBuf, Point, Status, Turn};
+use abstracta::registry::RegisteredGame;
+use abstracta::{
+    zobrist, Colour, Game, NoKnowledge, NoOptions, ParsePlyError, PlyBuf, Point, Registry, Status, Turn,
+};
+use tournament::{format_table, Format, TournamentSettings};
 
 /// The side of the board.
 pub const SIDE: u8 = 5;
@@ -217,6 +225,41 @@ impl Game for Hex {
     }
 }
 
+/// Hex in the registry: a rules-only game, searched without knowledge and
+/// without an integer action encoding.
+impl RegisteredGame for Hex {
+    type Knowledge = NoKnowledge;
+}
+
+/// A library tournament of Hex through a registry that holds it: MCTS
+/// (`iterations` per ply) against random, `games` games. Returns the
+/// result table.
+pub fn tournament(iterations: u64, games: u64) -> Result<String, tournament::TournamentError> {
+    let settings = TournamentSettings {
+        registry: Registry::standard().with::<Hex>(),
+        spec: Hex::NAME.into(),
+        players: vec![
+            ("mcts".into(), format!("mcts:iters={iterations}")),
+            ("random".into(), "random".into()),
+        ],
+        games,
+        concurrency: Some(1),
+        seed: 1,
+        opening_plies: 0,
+        opening_file: None,
+        format: Format::RoundRobin,
+        sprt: None,
+        out: None,
+        shard: None,
+        timeout: Duration::from_secs(30),
+        tc: None,
+        player_tc: Vec::new(),
+        time_margin: Duration::ZERO,
+        resign: None,
+    };
+    Ok(format_table(&tournament::run(&settings)?))
+}
+
 /// Runs the conformance kit on 100 random games, then lets MCTS
 /// (`iterations` per ply) play both sides to the end. Returns the number of
 /// positions the kit checked and the finished game.
@@ -247,4 +290,11 @@ fn main() {
     let (positions, game) = run(iterations);
     println!("conformance kit: {positions} positions checked");
     println!("{game}");
+    match tournament(iterations, 4) {
+        Ok(table) => print!("{table}"),
+        Err(e) => {
+            eprintln!("custom_game: {e}");
+            std::process::exit(1);
+        }
+    }
 }

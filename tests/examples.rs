@@ -51,6 +51,13 @@ fn the_custom_game_passes_the_kit_and_is_played_to_the_end() {
 }
 
 #[test]
+fn the_custom_game_plays_a_library_tournament_through_a_registry() {
+    let table = custom_game::tournament(100, 4).unwrap();
+    assert!(table.starts_with("4 games of hex5 (round-robin"), "{table}");
+    assert!(table.contains("mcts vs random: 4 games"), "{table}");
+}
+
+#[test]
 fn random_game_plays_every_registered_game_to_the_end() {
     for name in abstracta::registry::main_game_names() {
         let played = random_game::run(name, 1, 2).unwrap();

@@ -19,7 +19,7 @@ use std::sync::Mutex;
 
 use abstracta::actions::ActionError as RustActionError;
 use abstracta::mcts::{MctsOptions, SearchResult as RustResult, StopHandle};
-use abstracta::player::EngineError;
+use abstracta::player::{EngineError, EngineSpec};
 use abstracta::{AnyGame, AnySearch, GameRecord, PlayError, PlyListError, RecordError, Seat, Status};
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
@@ -464,7 +464,8 @@ impl From<RustResult<String>> for SearchResult {
     fn from(r: RustResult<String>) -> SearchResult {
         SearchResult {
             best: r.best,
-            win_rate: r.win_rate,
+            // An MCTS search always estimates its best ply.
+            win_rate: r.win_rate.unwrap_or(0.5),
             children: r
                 .children
                 .into_iter()
@@ -534,8 +535,8 @@ impl Mcts {
         let game = state.game.clone_box();
         let result = py.allow_threads(|| {
             let mut engine = self.engine.lock().unwrap_or_else(|p| p.into_inner());
-            if engine.as_ref().map(|e| e.game_name()) != Some(game.name()) {
-                let fresh = game.searcher(self.options.clone());
+            if engine.as_ref().and_then(|e| e.game_name()) != Some(game.name()) {
+                let fresh = game.searcher(&EngineSpec::Mcts(self.options.clone()), 0)?;
                 *self.stop.lock().unwrap_or_else(|p| p.into_inner()) = Some(fresh.stop_handle());
                 *engine = Some(fresh);
             }
