@@ -37,7 +37,7 @@ use crate::AnyGame;
 /// Implemented for every registered game; a game of your own can
 /// implement it too (with [`NoKnowledge`](abstracta_core::NoKnowledge)
 /// and no encoding, say) to be played and searched through
-/// [`AnyGame`](crate::AnyGame).
+/// [`AnyGame`].
 pub trait RegisteredGame: Game {
     /// The knowledge searches of this game use (usually zero-sized).
     type Knowledge: SearchKnowledge<Self> + Default + fmt::Debug;
