@@ -25,7 +25,7 @@ use abstracta::registry::RegisteredGame;
 use abstracta::{
     zobrist, Colour, Game, NoKnowledge, NoOptions, ParsePlyError, PlyBuf, Point, Registry, Status, Turn,
 };
-use tournament::{format_table, Format, TournamentSettings};
+use tournament::{format_table, TournamentSettings};
 
 /// The side of the board.
 pub const SIDE: u8 = 5;
@@ -235,27 +235,15 @@ impl RegisteredGame for Hex {
 /// (`iterations` per ply) against random, `games` games. Returns the
 /// result table.
 pub fn tournament(iterations: u64, games: u64) -> Result<String, tournament::TournamentError> {
+    let players = vec![
+        ("mcts".to_owned(), format!("mcts:iters={iterations}")),
+        ("random".to_owned(), "random".to_owned()),
+    ];
     let settings = TournamentSettings {
-        registry: Registry::standard().with::<Hex>(),
-        spec: Hex::NAME.into(),
-        players: vec![
-            ("mcts".into(), format!("mcts:iters={iterations}")),
-            ("random".into(), "random".into()),
-        ],
         games,
-        concurrency: Some(1),
         seed: 1,
-        opening_plies: 0,
-        opening_file: None,
-        format: Format::RoundRobin,
-        sprt: None,
-        out: None,
-        shard: None,
         timeout: Duration::from_secs(30),
-        tc: None,
-        player_tc: Vec::new(),
-        time_margin: Duration::ZERO,
-        resign: None,
+        ..TournamentSettings::new(Registry::standard().with::<Hex>(), Hex::NAME, players)
     };
     Ok(format_table(&tournament::run(&settings)?))
 }

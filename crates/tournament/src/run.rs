@@ -60,6 +60,38 @@ pub struct TournamentSettings {
     pub resign: Option<Resign>,
 }
 
+impl TournamentSettings {
+    /// A round robin of `players` (name, engine spec) at the game `spec` of
+    /// `registry`: two games per pairing, one at a time, seed 0, no
+    /// openings, no clock, nothing recorded, a 60 s answer timeout. Change
+    /// the rest with struct update syntax.
+    pub fn new(
+        registry: abstracta::Registry,
+        spec: &str,
+        players: Vec<(String, String)>,
+    ) -> TournamentSettings {
+        TournamentSettings {
+            registry,
+            spec: spec.to_owned(),
+            players,
+            games: 2,
+            concurrency: Some(1),
+            seed: 0,
+            opening_plies: 0,
+            opening_file: None,
+            format: Format::RoundRobin,
+            sprt: None,
+            out: None,
+            shard: None,
+            timeout: Duration::from_secs(60),
+            tc: None,
+            player_tc: Vec::new(),
+            time_margin: Duration::ZERO,
+            resign: None,
+        }
+    }
+}
+
 /// Runs a tournament; returns its summary (also written to `out`).
 /// Messages (resuming, warnings) go to standard error.
 pub fn run(settings: &TournamentSettings) -> Result<Summary, TournamentError> {

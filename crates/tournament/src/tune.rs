@@ -28,7 +28,6 @@
 use std::fs::{self, OpenOptions};
 use std::io::Write;
 use std::path::Path;
-use std::time::Duration;
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -36,7 +35,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::TournamentError;
 use crate::lock::DirLock;
-use crate::{write_atomically, Format, TournamentSettings};
+use crate::{write_atomically, TournamentSettings};
 use protocol::engine::EngineSpec;
 
 /// The SPSA exponent of the learning-rate decay.
@@ -419,24 +418,13 @@ pub fn run(
             config.engine_at(&config.perturbed(&gains, k, &theta, &delta, 1.0)),
             config.engine_at(&config.perturbed(&gains, k, &theta, &delta, -1.0)),
         );
+        let players = vec![("plus".into(), plus.clone()), ("minus".into(), minus.clone())];
         let settings = TournamentSettings {
-            registry: abstracta::Registry::standard(),
-            spec: config.spec.clone(),
-            players: vec![("plus".into(), plus.clone()), ("minus".into(), minus.clone())],
             games: 2 * config.pairs,
             concurrency,
             seed: config.seed.wrapping_add(k.wrapping_mul(1_000_003)),
             opening_plies: config.opening_plies,
-            opening_file: None,
-            format: Format::RoundRobin,
-            sprt: None,
-            out: None,
-            shard: None,
-            timeout: Duration::from_secs(60),
-            tc: None,
-            player_tc: Vec::new(),
-            time_margin: Duration::ZERO,
-            resign: None,
+            ..TournamentSettings::new(abstracta::Registry::standard(), &config.spec, players)
         };
         let summary = crate::run(&settings)?;
         let p = &summary.pairings[0];
