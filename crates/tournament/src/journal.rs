@@ -285,8 +285,13 @@ pub(super) fn check_records(
 /// synced before it replaces `path`, so that readers never see half a file
 /// and a crash leaves the old file or the new one.
 pub fn write_atomically(path: &Path, text: &str) -> Result<(), TournamentError> {
+    // A name of its own per write: two writers of one file (a run that
+    // ends on a stop and the signal handler that stopped it, say) must
+    // not rename each other's temporary file away.
+    static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let write = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let mut name = path.file_name().unwrap_or_default().to_owned();
-    name.push(".tmp");
+    name.push(format!(".{}.{write}.tmp", std::process::id()));
     let tmp = path.with_file_name(name);
     let written = File::create(&tmp).and_then(|mut f| {
         f.write_all(text.as_bytes())?;
