@@ -588,77 +588,6 @@ impl MctsOptions {
         self.exploration_with(&Self::game_defaults(G::NAME), rave_in_use)
     }
 
-    /// Where a search uses decisive and forced plies: `decisive` if set,
-    /// else the game's (`game`: [`MctsOptions::game_defaults`]), else off.
-    pub fn decisive_with(&self, game: &MctsOptions) -> Decisive {
-        self.decisive.or(game.decisive).unwrap_or(Decisive::Off)
-    }
-
-    /// [`decisive_with`](Self::decisive_with) the defaults of `G`.
-    pub fn decisive_for<G: Game>(&self) -> Decisive {
-        self.decisive_with(&Self::game_defaults(G::NAME))
-    }
-
-    /// Whether a search plays guided playouts: `guided` if set, else the
-    /// game's, else not.
-    pub fn guided_with(&self, game: &MctsOptions) -> bool {
-        self.guided.or(game.guided).unwrap_or(false)
-    }
-
-    /// [`guided_with`](Self::guided_with) the defaults of `G`.
-    pub fn guided_for<G: Game>(&self) -> bool {
-        self.guided_with(&Self::game_defaults(G::NAME))
-    }
-
-    /// The RAVE pool size of a search (0: no pools): `pool` if set, else
-    /// the game's, else 0; at most [`MAX_POOL`].
-    pub fn pool_with(&self, game: &MctsOptions) -> u32 {
-        self.pool_size.or(game.pool_size).unwrap_or(0).min(MAX_POOL)
-    }
-
-    /// [`pool_with`](Self::pool_with) the defaults of `G`.
-    pub fn pool_for<G: Game>(&self) -> u32 {
-        self.pool_with(&Self::game_defaults(G::NAME))
-    }
-
-    /// The playout plies after which a search evaluates (0: never):
-    /// `eval_after` if set, else the game's, else 0.
-    pub fn eval_after_with(&self, game: &MctsOptions) -> u32 {
-        self.eval_after.or(game.eval_after).unwrap_or(0)
-    }
-
-    /// [`eval_after_with`](Self::eval_after_with) the defaults of `G`.
-    pub fn eval_after_for<G: Game>(&self) -> u32 {
-        self.eval_after_with(&Self::game_defaults(G::NAME))
-    }
-
-    /// The virtual visits a search gives a new child at its prior (0: no
-    /// priors): `prior_visits` if set, else the game's, else 0; at most
-    /// [`MAX_PRIOR_VISITS`].
-    pub fn prior_visits_with(&self, game: &MctsOptions) -> u32 {
-        self.prior_visits
-            .or(game.prior_visits)
-            .unwrap_or(0)
-            .min(MAX_PRIOR_VISITS)
-    }
-
-    /// [`prior_visits_with`](Self::prior_visits_with) the defaults of `G`.
-    pub fn prior_visits_for<G: Game>(&self) -> u32 {
-        self.prior_visits_with(&Self::game_defaults(G::NAME))
-    }
-
-    /// How long a choice of child stands in a search (0: never; see
-    /// [`MctsOptions::rescan`]): `rescan` if set, else the game's, else 0;
-    /// at most [`MAX_RESCAN`].
-    pub fn rescan_with(&self, game: &MctsOptions) -> u32 {
-        self.rescan.or(game.rescan).unwrap_or(0).min(MAX_RESCAN)
-    }
-
-    /// [`rescan_with`](Self::rescan_with) the defaults of `G`.
-    pub fn rescan_for<G: Game>(&self) -> u32 {
-        self.rescan_with(&Self::game_defaults(G::NAME))
-    }
-
     /// The `rescan` a search with these options uses:
     /// [`MctsOptions::rescan_with`] with one thread to a tree; with several
     /// threads on one tree only an explicit `rescan` (each thread follows
@@ -692,6 +621,56 @@ impl MctsOptions {
             1
         }
     }
+}
+
+/// The per-game resolution of the options a game's defaults may set: for
+/// each, `NAME_with(game)` (the option if set, else the game's, else the
+/// fallback, capped where given) and `NAME_for::<G>()` (the same with the
+/// defaults of `G`, [`MctsOptions::game_defaults`]).
+macro_rules! game_resolved {
+    ($(
+        $(#[$meta:meta])*
+        $with:ident, $for_game:ident: $field:ident -> $ty:ty, else $fallback:expr $(, at most $max:expr)?;
+    )*) => {
+        impl MctsOptions {
+            $(
+                $(#[$meta])*
+                pub fn $with(&self, game: &MctsOptions) -> $ty {
+                    let value = self.$field.or(game.$field).unwrap_or($fallback);
+                    $(let value = value.min($max);)?
+                    value
+                }
+
+                #[doc = concat!("[`", stringify!($with), "`](Self::", stringify!($with), ") the defaults of `G`.")]
+                pub fn $for_game<G: Game>(&self) -> $ty {
+                    self.$with(&Self::game_defaults(G::NAME))
+                }
+            )*
+        }
+    };
+}
+
+game_resolved! {
+    /// Where a search uses decisive and forced plies: `decisive` if set,
+    /// else the game's (`game`: [`MctsOptions::game_defaults`]), else off.
+    decisive_with, decisive_for: decisive -> Decisive, else Decisive::Off;
+    /// Whether a search plays guided playouts: `guided` if set, else the
+    /// game's, else not.
+    guided_with, guided_for: guided -> bool, else false;
+    /// The RAVE pool size of a search (0: no pools): `pool` if set, else
+    /// the game's, else 0; at most [`MAX_POOL`].
+    pool_with, pool_for: pool_size -> u32, else 0, at most MAX_POOL;
+    /// The playout plies after which a search evaluates (0: never):
+    /// `eval_after` if set, else the game's, else 0.
+    eval_after_with, eval_after_for: eval_after -> u32, else 0;
+    /// The virtual visits a search gives a new child at its prior (0: no
+    /// priors): `prior_visits` if set, else the game's, else 0; at most
+    /// [`MAX_PRIOR_VISITS`].
+    prior_visits_with, prior_visits_for: prior_visits -> u32, else 0, at most MAX_PRIOR_VISITS;
+    /// How long a choice of child stands in a search (0: never; see
+    /// [`MctsOptions::rescan`]): `rescan` if set, else the game's, else 0;
+    /// at most [`MAX_RESCAN`].
+    rescan_with, rescan_for: rescan -> u32, else 0, at most MAX_RESCAN;
 }
 
 /// Where a search uses the game's decisive and forced plies (the spec key
