@@ -138,6 +138,10 @@ impl GameOptions for EscabelOptions {
     const GAME: &'static str = "escabel";
     const KEYS: &'static [&'static str] = &["size", "variant", "corner", "pie", "cap"];
 
+    fn board_size(&self) -> Option<u8> {
+        Some(self.size())
+    }
+
     fn set(&mut self, key: &str, value: &str) -> Result<(), SpecError> {
         match key {
             "size" => {

@@ -133,6 +133,10 @@ impl GameOptions for WhirlwindOptions {
     const GAME: &'static str = "whirlwind";
     const KEYS: &'static [&'static str] = &["size", "setup", "cap"];
 
+    fn board_size(&self) -> Option<u8> {
+        Some(self.size())
+    }
+
     fn set(&mut self, key: &str, value: &str) -> Result<(), SpecError> {
         match key {
             "size" => {
