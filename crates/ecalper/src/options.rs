@@ -88,10 +88,6 @@ impl GameOptions for EcalperOptions {
     const GAME: &'static str = "ecalper";
     const KEYS: &'static [&'static str] = &["size", "pie", "cap"];
 
-    fn board_size(&self) -> Option<u8> {
-        Some(self.size())
-    }
-
     fn set(&mut self, key: &str, value: &str) -> Result<(), SpecError> {
         match key {
             "size" => {
@@ -117,6 +113,10 @@ impl GameOptions for EcalperOptions {
         }
         self.common.push_pairs(true, &mut pairs);
         pairs
+    }
+
+    fn board_size(&self) -> Option<u8> {
+        Some(self.size())
     }
 }
 

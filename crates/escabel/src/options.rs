@@ -138,10 +138,6 @@ impl GameOptions for EscabelOptions {
     const GAME: &'static str = "escabel";
     const KEYS: &'static [&'static str] = &["size", "variant", "corner", "pie", "cap"];
 
-    fn board_size(&self) -> Option<u8> {
-        Some(self.size())
-    }
-
     fn set(&mut self, key: &str, value: &str) -> Result<(), SpecError> {
         match key {
             "size" => {
@@ -210,5 +206,9 @@ impl GameOptions for EscabelOptions {
         }
         self.common.push_pairs(true, &mut pairs);
         pairs
+    }
+
+    fn board_size(&self) -> Option<u8> {
+        Some(self.size())
     }
 }

@@ -131,10 +131,6 @@ impl GameOptions for SwackOptions {
     const GAME: &'static str = "swack";
     const KEYS: &'static [&'static str] = &["size", "variant", "pie", "cap"];
 
-    fn board_size(&self) -> Option<u8> {
-        Some(self.size())
-    }
-
     fn set(&mut self, key: &str, value: &str) -> Result<(), SpecError> {
         match key {
             "size" => {
@@ -162,5 +158,9 @@ impl GameOptions for SwackOptions {
         }
         self.common.push_pairs(true, &mut pairs);
         pairs
+    }
+
+    fn board_size(&self) -> Option<u8> {
+        Some(self.size())
     }
 }

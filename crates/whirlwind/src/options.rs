@@ -133,10 +133,6 @@ impl GameOptions for WhirlwindOptions {
     const GAME: &'static str = "whirlwind";
     const KEYS: &'static [&'static str] = &["size", "setup", "cap"];
 
-    fn board_size(&self) -> Option<u8> {
-        Some(self.size())
-    }
-
     fn set(&mut self, key: &str, value: &str) -> Result<(), SpecError> {
         match key {
             "size" => {
@@ -184,5 +180,9 @@ impl GameOptions for WhirlwindOptions {
             pairs.push(("cap", cap));
         }
         pairs
+    }
+
+    fn board_size(&self) -> Option<u8> {
+        Some(self.size())
     }
 }
