@@ -17,6 +17,7 @@ that ``arena tournament`` speaks).
 """
 
 from ._abstracta import (
+    PROTOCOL_COMMANDS,
     AbstractaError,
     ActionError,
     Child,
@@ -32,11 +33,13 @@ from ._abstracta import (
     canonical_spec,
     deserialize,
     game_names,
+    game_options,
     main_game_names,
     open,
 )
 
 __all__ = [
+    "PROTOCOL_COMMANDS",
     "AbstractaError",
     "ActionError",
     "Child",
@@ -52,6 +55,7 @@ __all__ = [
     "canonical_spec",
     "deserialize",
     "game_names",
+    "game_options",
     "main_game_names",
     "open",
 ]

@@ -31,26 +31,10 @@ import sys
 from dataclasses import dataclass
 from typing import Any, Callable, List, Optional, TextIO, Tuple, Union
 
-from . import AbstractaError, Mcts, State, __version__
+from . import PROTOCOL_COMMANDS, AbstractaError, Mcts, State, __version__
 
-COMMANDS = [
-    "protocol_version",
-    "name",
-    "version",
-    "list_commands",
-    "newgame",
-    "play",
-    "genmove",
-    "undo",
-    "legal",
-    "status",
-    "showboard",
-    "history",
-    "analyze",
-    "set",
-    "clock",
-    "quit",
-]
+# Every protocol command, from the Rust protocol crate.
+COMMANDS: List[str] = list(PROTOCOL_COMMANDS)
 
 
 @dataclass(frozen=True)

@@ -24,17 +24,13 @@ import numpy as np
 import pyspiel
 from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
-from . import Mcts, State
+from . import Mcts, State, game_options, main_game_names
 
-# The options each game takes, with their OpenSpiel defaults: an int size
-# with the game's default, strings with "" for "the game's default".
-GAME_OPTIONS: Dict[str, Dict[str, Any]] = {
-    "escabel": {"size": 9, "variant": "", "corner": "", "pie": "", "cap": ""},
-    "swack": {"size": 8, "variant": "", "pie": "", "cap": ""},
-    "ecalper": {"size": 7, "pie": "", "cap": ""},
-    "epaminondas": {"variant": "", "cap": ""},
-    "whirlwind": {"size": 14, "setup": "", "cap": ""},
-}
+# The options each game takes, with their OpenSpiel defaults (from the Rust
+# games' options): an int size with the game's default, strings with "" for
+# "the game's default".
+_ALL_GAME_OPTIONS = game_options()
+GAME_OPTIONS: Dict[str, Dict[str, Any]] = {game: dict(_ALL_GAME_OPTIONS[game]) for game in main_game_names()}
 
 
 def short_name(game: str) -> str:

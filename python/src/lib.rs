@@ -20,11 +20,13 @@ use std::sync::Mutex;
 use abstracta::actions::ActionError as RustActionError;
 use abstracta::mcts::{MctsOptions, SearchResult as RustResult, StopHandle};
 use abstracta::player::{EngineError, EngineSpec};
+use abstracta::registry::{with_game, GameVisitor, RegisteredGame};
+use abstracta::GameOptions;
 use abstracta::{AnyGame, AnySearch, GameRecord, PlayError, PlyListError, RecordError, Seat, Status};
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyTuple};
 
 create_exception!(
     abstracta,
@@ -392,6 +394,33 @@ fn canonical_spec(spec: &str) -> PyResult<String> {
     abstracta::registry::canonical_spec(spec).map_err(|e| SpecError::new_err(e.to_string()))
 }
 
+/// The options each registered game takes, by game name, in the order of
+/// its spec keys: the board size (an ``int``, the game's default) for
+/// ``size``, ``""`` (the game's default) for every other key.
+#[pyfunction]
+fn game_options(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    struct Defaults<'py>(Python<'py>);
+    impl<'py> GameVisitor for Defaults<'py> {
+        type Output = PyResult<Bound<'py, PyDict>>;
+        fn visit<G: RegisteredGame>(self, options: G::Options) -> Self::Output {
+            let keys = PyDict::new(self.0);
+            for &key in <G::Options as GameOptions>::KEYS {
+                match options.board_size() {
+                    Some(size) if key == "size" => keys.set_item(key, size)?,
+                    _ => keys.set_item(key, "")?,
+                }
+            }
+            Ok(keys)
+        }
+    }
+    let games = PyDict::new(py);
+    for name in abstracta::registry::game_names() {
+        let keys = with_game(name, Defaults(py)).map_err(|e| SpecError::new_err(e.to_string()))??;
+        games.set_item(name, keys)?;
+    }
+    Ok(games)
+}
+
 /// One root child of a search.
 #[pyclass(module = "abstracta", name = "Child", get_all, frozen)]
 #[derive(Clone)]
@@ -583,6 +612,8 @@ fn _abstracta(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game_names, m)?)?;
     m.add_function(wrap_pyfunction!(main_game_names, m)?)?;
     m.add_function(wrap_pyfunction!(canonical_spec, m)?)?;
+    m.add_function(wrap_pyfunction!(game_options, m)?)?;
+    m.add("PROTOCOL_COMMANDS", protocol::COMMANDS.to_vec())?;
     m.add("AbstractaError", py.get_type::<AbstractaError>())?;
     m.add("SpecError", py.get_type::<SpecError>())?;
     m.add("IllegalPlyError", py.get_type::<IllegalPlyError>())?;

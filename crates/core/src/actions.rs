@@ -296,6 +296,47 @@ impl fmt::Display for EncodingError {
 
 impl std::error::Error for EncodingError {}
 
+/// [`check_encoding`] from the start position of each of `specs` (full
+/// game specs of `G`), as the game crates' tests call it: panics naming
+/// the spec if the encoding fails the check or if fewer than
+/// `min_positions + 1` positions were checked.
+pub fn assert_encoding_checks<G: Game>(
+    encoding: &dyn Encoding<G>,
+    specs: &[&str],
+    games: usize,
+    seed: u64,
+    min_positions: usize,
+) {
+    for spec in specs {
+        let options: G::Options = spec.parse().unwrap_or_else(|e| panic!("{spec}: {e}"));
+        let positions =
+            check_encoding(encoding, &G::new(options), games, seed).unwrap_or_else(|e| panic!("{spec}: {e}"));
+        assert!(positions > min_positions, "{spec}: {positions}");
+    }
+}
+
+/// The `observation_shape` and `observe` methods of an [`Encoding`] of a
+/// stacking game `$game` (Escabel, Swack), written inside its `impl
+/// Encoding<$game>`: [`stack_observation_shape`] and [`observe_stacks`] of
+/// the game's `size()`, `board_cells()` and side to move.
+#[macro_export]
+macro_rules! stack_observation {
+    ($game:ty) => {
+        fn observation_shape(&self, game: &$game) -> [usize; 3] {
+            $crate::actions::stack_observation_shape(game.size())
+        }
+
+        fn observe(&self, game: &$game, out: &mut Vec<f32>) {
+            $crate::actions::observe_stacks(
+                game.size(),
+                &game.board_cells(),
+                $crate::Game::to_move_colour(game),
+                out,
+            );
+        }
+    };
+}
+
 /// Plays `games` random games of `G` from `start` (seeded by `seed`) and
 /// checks the encoding at every position: every legal ply has an id below
 /// the count that decodes back to it, no two legal plies share an id, ids

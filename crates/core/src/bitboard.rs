@@ -27,6 +27,8 @@
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
+use crate::side::Colour;
+
 pub use crate::geometry::{Geometry, Shape};
 
 /// A set of board points stored as `N` words.
@@ -451,6 +453,19 @@ impl<const N: usize> Not for BitBoard<N> {
             *w = !*w;
         }
         out
+    }
+}
+
+/// The colour of the stone on cell `i` of a board kept as one set of cells
+/// per colour (`stones[colour.index()]`), if any.
+#[inline]
+pub fn colour_at<const N: usize>(stones: &[BitBoard<N>; 2], i: usize) -> Option<Colour> {
+    if stones[0].has(i) {
+        Some(Colour::Black)
+    } else if stones[1].has(i) {
+        Some(Colour::White)
+    } else {
+        None
     }
 }
 

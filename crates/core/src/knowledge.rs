@@ -134,6 +134,43 @@ impl<G: Game> Knowledge<G> for NoKnowledge {}
 
 impl<G: Game> CellClaims<G> for NoKnowledge {}
 
+/// Prior win rates of placements (for [`Knowledge::ply_priors`]) by where
+/// they stand: on a point of one of the game's own `tiers` (tested in
+/// order: a winning point, a save, a block), else next to the mover's own
+/// stones, else next to any stone, else far from all.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlacementPriors<const N: usize> {
+    /// The priors of the game's own kinds of point, in the order tested.
+    pub tiers: [f32; N],
+    /// Next to a stone of the mover's.
+    pub near_own: f32,
+    /// Next to a stone of the opponent's only.
+    pub near: f32,
+    /// Next to no stone.
+    pub far: f32,
+}
+
+impl<const N: usize> PlacementPriors<N> {
+    /// The prior of a placement on a point that is of tier `k` where
+    /// `in_tier[k]`, next to the mover's stones if `near_own`, next to
+    /// any if `near`.
+    #[inline]
+    pub fn prior(&self, in_tier: [bool; N], near_own: bool, near: bool) -> f32 {
+        for (holds, prior) in in_tier.into_iter().zip(self.tiers) {
+            if holds {
+                return prior;
+            }
+        }
+        if near_own {
+            self.near_own
+        } else if near {
+            self.near
+        } else {
+            self.far
+        }
+    }
+}
+
 /// Whether playing `ply` (legal in `game`) ends the game with a win for the
 /// seat that plays it.
 pub fn wins_at_once<G: Game>(game: &G, ply: G::Ply) -> bool {

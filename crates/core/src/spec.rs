@@ -274,6 +274,14 @@ pub trait GameOptions:
     /// order. Printing them and parsing back must give equal options.
     fn to_pairs(&self) -> Vec<(&'static str, String)>;
 
+    /// The board size (the `size` key) of games played on boards of
+    /// several sizes, `None` for a game of one board. With the default
+    /// options it is the game's default size, which bindings offer as the
+    /// `size` parameter's default.
+    fn board_size(&self) -> Option<u8> {
+        None
+    }
+
     /// The error for a key this game does not take, listing the keys it does.
     fn unknown_key(key: &str) -> SpecError {
         SpecError::UnknownKey {

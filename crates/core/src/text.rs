@@ -124,6 +124,42 @@ impl Stack {
     }
 }
 
+impl Stack {
+    /// The stack as a board diagram writes it: `B3` for a black stack of
+    /// three, `white` and the height for a white one (`W3` or `w3`).
+    pub fn label(self, white: char) -> String {
+        match self.colour {
+            Colour::Black => format!("B{}", self.height),
+            Colour::White => format!("{white}{}", self.height),
+        }
+    }
+}
+
+/// The text of a point of a board diagram of stacks: `.` when empty, else
+/// [`Stack::label`].
+pub fn stack_label(stack: Option<Stack>, white: char) -> String {
+    stack.map_or_else(|| ".".to_owned(), |s| s.label(white))
+}
+
+/// Writes the rows of a square board diagram of side `side` from the top:
+/// each row's number right-aligned in two columns and a space, the row's
+/// points left to right as `cell` writes them, then a space and the number
+/// again.
+pub fn write_board_rows<W: fmt::Write + ?Sized>(
+    out: &mut W,
+    side: u8,
+    mut cell: impl FnMut(&mut W, Point) -> fmt::Result,
+) -> fmt::Result {
+    for row in (0..side).rev() {
+        write!(out, "{:>2} ", row + 1)?;
+        for col in 0..side {
+            cell(out, Point::new(col, row))?;
+        }
+        writeln!(out, " {}", row + 1)?;
+    }
+    Ok(())
+}
+
 impl fmt::Display for Stack {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let c = match self.colour {

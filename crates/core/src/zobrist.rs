@@ -1,5 +1,7 @@
 //! Zobrist keys computed on demand: no tables to build or share.
 
+use crate::side::Colour;
+
 /// The splitmix64 finaliser: a fast, well-mixed 64-bit permutation.
 #[inline]
 pub const fn mix64(mut z: u64) -> u64 {
@@ -45,4 +47,33 @@ pub const fn key(family: u64, feature: u64) -> u64 {
             .wrapping_add(feature.wrapping_mul(0xd1b5_4a32_d192_ed03))
             .wrapping_add(0x2545_f491_4f6c_dd1d),
     )
+}
+
+/// The key of a stone of `colour` on cell `i` in the key family `family`
+/// (feature `2 i + colour.index()`).
+#[inline]
+pub const fn stone_key(family: u64, i: usize, colour: Colour) -> u64 {
+    key(family, (i * 2 + colour.index()) as u64)
+}
+
+/// The XOR of the [`stone_key`]s of the stones on the cells of `stones`:
+/// Black's cells first, then White's.
+///
+/// ```
+/// use abstracta_core::{zobrist, Colour};
+/// let h = zobrist::stones_key(9, [vec![1, 4], vec![2]]);
+/// let by_hand = zobrist::stone_key(9, 1, Colour::Black)
+///     ^ zobrist::stone_key(9, 4, Colour::Black)
+///     ^ zobrist::stone_key(9, 2, Colour::White);
+/// assert_eq!(h, by_hand);
+/// ```
+#[inline]
+pub fn stones_key<I: IntoIterator<Item = usize>>(family: u64, stones: [I; 2]) -> u64 {
+    let mut h = 0;
+    for (colour, cells) in Colour::ALL.into_iter().zip(stones) {
+        for i in cells {
+            h ^= stone_key(family, i, colour);
+        }
+    }
+    h
 }

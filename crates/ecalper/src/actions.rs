@@ -64,19 +64,15 @@ impl Encoding<Ecalper> for EcalperEncoding {
 
 #[cfg(test)]
 mod tests {
-    use abstracta_core::actions::{check_encoding, Encoding};
+    use abstracta_core::actions::{assert_encoding_checks, Encoding};
     use abstracta_core::Game;
 
     use crate::Ecalper;
 
     #[test]
     fn every_legal_ply_round_trips_through_its_action_id() {
-        for spec in ["ecalper:size=3,pie=on", "ecalper:size=5", "ecalper"] {
-            let game = Ecalper::new(spec.parse().unwrap());
-            let positions = check_encoding(&crate::EcalperEncoding, &game, 6, 17)
-                .unwrap_or_else(|e| panic!("{spec}: {e}"));
-            assert!(positions > 20, "{spec}: {positions}");
-        }
+        let specs = ["ecalper:size=3,pie=on", "ecalper:size=5", "ecalper"];
+        assert_encoding_checks(&crate::EcalperEncoding, &specs, 6, 17, 20);
     }
 
     #[test]

@@ -8,6 +8,7 @@
 //! next turn's replaceable stones). The result is computed once, when the
 //! last replacement is played, so `status` is a field read.
 
+use abstracta_core::bitboard::colour_at;
 use abstracta_core::{zobrist, BitBoard, Cells, Colour, Game, Geometry, PlyBuf, Point};
 use rand::Rng;
 
@@ -51,16 +52,6 @@ const FAMILY_MARK: u64 = 0xeca1_0002;
 const FAMILY_PHASE: u64 = 0xeca1_0003;
 const KEY_WHITE: u64 = zobrist::key(0xeca1_0004, 0);
 const KEY_SWAPPED: u64 = zobrist::key(0xeca1_0004, 1);
-
-#[inline]
-fn stone_key(i: usize, colour: Colour) -> u64 {
-    zobrist::key(FAMILY_STONE, (i * 2 + colour.index()) as u64)
-}
-
-#[inline]
-fn mark_key(i: usize) -> u64 {
-    zobrist::key(FAMILY_MARK, i as u64)
-}
 
 /// Minimum of `k` distinct random draws from `0..n` (`k <= n`): the lowest
 /// member of a random `k`-subset. Choosing each placement this way makes
@@ -320,14 +311,9 @@ impl<const N: usize> Engine<N> {
     }
 
     pub(crate) fn hash_from_scratch(&self) -> u64 {
-        let mut h = self.phase.key();
-        for colour in Colour::ALL {
-            for i in self.stones[colour.index()] {
-                h ^= stone_key(i, colour);
-            }
-        }
+        let mut h = self.phase.key() ^ zobrist::stones_key(FAMILY_STONE, self.stones);
         for i in self.marked {
-            h ^= mark_key(i);
+            h ^= zobrist::key(FAMILY_MARK, i as u64);
         }
         if self.to_move == Colour::White {
             h ^= KEY_WHITE;
@@ -350,14 +336,7 @@ impl<const N: usize> Engine<N> {
     }
 
     fn cell(&self, p: Point) -> Option<Colour> {
-        let i = self.geo.try_index(p)?;
-        if self.stones[0].has(i) {
-            Some(Colour::Black)
-        } else if self.stones[1].has(i) {
-            Some(Colour::White)
-        } else {
-            None
-        }
+        colour_at(&self.stones, self.geo.try_index(p)?)
     }
 
     fn replaceable(&self) -> Vec<Point> {

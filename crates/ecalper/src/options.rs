@@ -114,6 +114,10 @@ impl GameOptions for EcalperOptions {
         self.common.push_pairs(true, &mut pairs);
         pairs
     }
+
+    fn board_size(&self) -> Option<u8> {
+        Some(self.size())
+    }
 }
 
 /// Whether `p` is a cell of the hex-hex board of side `size`.

@@ -65,19 +65,15 @@ impl Encoding<Epaminondas> for EpaminondasEncoding {
 
 #[cfg(test)]
 mod tests {
-    use abstracta_core::actions::{check_encoding, Encoding};
+    use abstracta_core::actions::{assert_encoding_checks, Encoding};
     use abstracta_core::Game;
 
     use crate::Epaminondas;
 
     #[test]
     fn every_legal_ply_round_trips_through_its_action_id() {
-        for spec in ["epaminondas", "epaminondas:variant=stones"] {
-            let game = Epaminondas::new(spec.parse().unwrap());
-            let positions = check_encoding(&crate::EpaminondasEncoding, &game, 2, 17)
-                .unwrap_or_else(|e| panic!("{spec}: {e}"));
-            assert!(positions > 50, "{spec}: {positions}");
-        }
+        let specs = ["epaminondas", "epaminondas:variant=stones"];
+        assert_encoding_checks(&crate::EpaminondasEncoding, &specs, 2, 17, 50);
     }
 
     #[test]

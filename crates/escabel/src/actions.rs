@@ -1,8 +1,7 @@
 //! Integer actions and the observation tensor (see
 //! [`abstracta_core::actions`]; the layout is in the crate README).
 
-use abstracta_core::actions::{observe_stacks, stack_observation_shape, Encoding, Grid, ORTHOGONAL};
-use abstracta_core::Game;
+use abstracta_core::actions::{Encoding, Grid, ORTHOGONAL};
 
 use crate::{Escabel, EscabelPly};
 
@@ -50,34 +49,24 @@ impl Encoding<Escabel> for EscabelEncoding {
         }
     }
 
-    fn observation_shape(&self, game: &Escabel) -> [usize; 3] {
-        stack_observation_shape(game.size())
-    }
-
-    fn observe(&self, game: &Escabel, out: &mut Vec<f32>) {
-        observe_stacks(game.size(), &game.board_cells(), game.to_move_colour(), out);
-    }
+    abstracta_core::stack_observation!(Escabel);
 }
 
 #[cfg(test)]
 mod tests {
-    use abstracta_core::actions::{check_encoding, Encoding};
+    use abstracta_core::actions::{assert_encoding_checks, Encoding};
     use abstracta_core::Game;
 
     use crate::Escabel;
 
     #[test]
     fn every_legal_ply_round_trips_through_its_action_id() {
-        for spec in [
+        let specs = [
             "escabel:size=5,pie=on",
             "escabel:size=9",
             "escabel:size=6,variant=checkered",
-        ] {
-            let game = Escabel::new(spec.parse().unwrap());
-            let positions = check_encoding(&crate::EscabelEncoding, &game, 20, 17)
-                .unwrap_or_else(|e| panic!("{spec}: {e}"));
-            assert!(positions > 100, "{spec}: {positions}");
-        }
+        ];
+        assert_encoding_checks(&crate::EscabelEncoding, &specs, 20, 17, 100);
     }
 
     #[test]

@@ -7,17 +7,21 @@
 //! (else the opponent could take it and make a crosscut, E2). Priors
 //! prefer the same saves and placements near the stacks.
 
-use abstracta_core::{knowledge, Game, PlyBuf, Point};
+use abstracta_core::knowledge::{self, PlacementPriors};
+use abstracta_core::{Game, PlyBuf, Point};
 use rand::Rng;
 
 use crate::engine::{with_engine, Storage};
 use crate::{Escabel, EscabelPly};
 
-/// Prior win rates of placements (see [`Escabel::priors`]).
-const PRIOR_SAVE: f32 = 0.7;
-const PRIOR_NEAR_OWN: f32 = 0.55;
-const PRIOR_NEAR: f32 = 0.5;
-const PRIOR_FAR: f32 = 0.4;
+/// Prior win rates of placements (see [`Escabel::priors`]): a link save,
+/// then near the mover's stones, near any, far.
+const PLACEMENT_PRIORS: PlacementPriors<1> = PlacementPriors {
+    tiers: [0.7],
+    near_own: 0.55,
+    near: 0.5,
+    far: 0.4,
+};
 /// Prior win rates of stacking moves: one that leaves the mover more
 /// crosscuts won by height (E3c) than the opponent, compared with before,
 /// one that leaves fewer, and the others.
@@ -97,15 +101,7 @@ impl Escabel {
                 *prior = match *ply {
                     EscabelPly::Place(p) => {
                         let i = e.index(p);
-                        if saves.has(i) {
-                            PRIOR_SAVE
-                        } else if own.has(i) {
-                            PRIOR_NEAR_OWN
-                        } else if any.has(i) {
-                            PRIOR_NEAR
-                        } else {
-                            PRIOR_FAR
-                        }
+                        PLACEMENT_PRIORS.prior([saves.has(i)], own.has(i), any.has(i))
                     }
                     EscabelPly::Stack { from, to } => {
                         let mut after = e.clone();

@@ -207,4 +207,8 @@ impl GameOptions for EscabelOptions {
         self.common.push_pairs(true, &mut pairs);
         pairs
     }
+
+    fn board_size(&self) -> Option<u8> {
+        Some(self.size())
+    }
 }

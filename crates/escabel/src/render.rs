@@ -4,6 +4,7 @@
 
 use std::fmt::{self, Write};
 
+use abstracta_core::text::{stack_label, write_board_rows};
 use abstracta_core::{Cells, Colour, Game, Point, Seat, Status};
 
 use crate::{Escabel, EscabelPly, Stack};
@@ -32,26 +33,11 @@ pub(crate) fn write_board(
         s.write_char('\n')
     };
     letters(s)?;
-    for row in (0..n).rev() {
-        write!(s, "{:>2} ", row + 1)?;
-        for col in 0..n {
-            let p = Point::new(col, row);
-            let text = match cells.get(p) {
-                None => ".".to_owned(),
-                Some(Stack {
-                    colour: Colour::Black,
-                    height,
-                }) => format!("B{height}"),
-                Some(Stack {
-                    colour: Colour::White,
-                    height,
-                }) => format!("W{height}"),
-            };
-            let mark = if marked(p) { '*' } else { ' ' };
-            write!(s, "{text:>4}{mark}")?;
-        }
-        writeln!(s, " {}", row + 1)?;
-    }
+    write_board_rows(s, n, |s, p| {
+        let text = stack_label(cells.get(p).copied(), 'W');
+        let mark = if marked(p) { '*' } else { ' ' };
+        write!(s, "{text:>4}{mark}")
+    })?;
     letters(s)?;
     match status {
         Status::Ongoing => writeln!(s, "{to_move} ({seat} player) to move"),

@@ -78,6 +78,7 @@ use abstracta_core::Game;
 pub use abstracta_core::search::{ChildStats, Clock, Proof, Search, SearchResult, StopHandle};
 pub use clock::TimePlan;
 pub use engine::MctsSearch;
+pub use options::{option_docs, OptionDoc, OPTIONS};
 pub use options::{
     Decisive, MctsOptions, OptionsError, DEFAULT_EXPLORATION, DEFAULT_ITERATIONS, DEFAULT_MAX_NODES,
     DEFAULT_POOL_PERCENT, DEFAULT_VIRTUAL_LOSS, GAME_DEFAULTS, KEYS, MAX_POOL, MAX_PRIOR_VISITS, MAX_RESCAN,

@@ -16,105 +16,425 @@ pub const DEFAULT_ITERATIONS: u64 = 10_000;
 /// more with `rescan`).
 pub const DEFAULT_MAX_NODES: usize = 8_000_000;
 
-/// Every key the engine spec accepts, in canonical order.
-pub const KEYS: &[&str] = &[
-    "iters", "time", "threads", "c", "crave", "rave", "solver", "seed", "nodes", "parallel", "playout",
-    "fpu", "ravek", "expand", "ponder", "decisive", "guided", "pool", "poolp", "eval", "prior", "vloss",
-    "rescan",
-];
+/// One engine-spec option as [`OPTIONS`] lists it, for help texts and
+/// documentation (the crate's README table is made of these).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptionDoc {
+    /// The key, one of [`KEYS`].
+    pub key: &'static str,
+    /// How it is written, e.g. `iters=N` or `rave=on|off`.
+    pub form: &'static str,
+    /// Its default, in words.
+    pub default: &'static str,
+    /// What it does, in one line.
+    pub doc: &'static str,
+    /// Whether it is kept for experiments: a setting whose screens did not
+    /// pay and that no game uses, left at its default.
+    pub experimental: bool,
+}
 
-/// How a search is configured. Parsed from and printed as the engine spec
-/// `mcts:key=value,...` (see [`KEYS`]); every field has a spec key.
-///
-/// ```
-/// use mcts::MctsOptions;
-/// let o: MctsOptions = "mcts:iters=2000,threads=2,c=0.8,rave=off".parse().unwrap();
-/// assert_eq!(o.iterations, Some(2000));
-/// assert_eq!(o.threads, 2);
-/// assert!(!o.rave);
-/// assert_eq!(o.to_string().parse::<MctsOptions>().unwrap(), o);
-/// ```
-#[derive(Clone, Debug, PartialEq)]
-pub struct MctsOptions {
+impl OptionDoc {
+    /// The option's row of the crate README's option table:
+    /// `| form | default | meaning |`, with `|` escaped, and the meaning
+    /// starting `experimental:` for an experimental key.
+    pub fn table_row(&self) -> String {
+        let escape = |s: &str| s.replace('|', "\\|");
+        let note = if self.experimental { "experimental: " } else { "" };
+        format!(
+            "| `{}` | {} | {note}{} |",
+            escape(self.form),
+            escape(self.default),
+            escape(self.doc)
+        )
+    }
+}
+
+/// Declares every engine-spec option once, in canonical order: its field
+/// of [`MctsOptions`] with the field's documentation, type and default,
+/// its key (and any older spellings the parser accepts), how it is
+/// written, its default in words, a one-line doc and whether it is
+/// experimental, how a value parses (`fn(key, value) -> Result<T, _>`)
+/// and what it prints (`fn(value, default) -> Option<text>`: `None`
+/// leaves it out of the canonical spec). From the table come
+/// [`MctsOptions`], its `Default`, [`KEYS`], [`OPTIONS`] and the per-key
+/// parsing and printing of `FromStr` and `Display`.
+macro_rules! mcts_options {
+    ($(
+        $(#[$meta:meta])*
+        $field:ident: $ty:ty = $default:expr;
+        key $key:literal $(or $alias:literal)*, form $form:literal,
+        default $default_text:literal, experimental $experimental:literal,
+        doc $doc:literal;
+        parse $parse:expr;
+        print $print:expr;
+    )*) => {
+        /// How a search is configured. Parsed from and printed as the engine spec
+        /// `mcts:key=value,...` (see [`KEYS`]); every field has a spec key.
+        ///
+        /// ```
+        /// use mcts::MctsOptions;
+        /// let o: MctsOptions = "mcts:iters=2000,threads=2,c=0.8,rave=off".parse().unwrap();
+        /// assert_eq!(o.iterations, Some(2000));
+        /// assert_eq!(o.threads, 2);
+        /// assert!(!o.rave);
+        /// assert_eq!(o.to_string().parse::<MctsOptions>().unwrap(), o);
+        /// ```
+        #[derive(Clone, Debug, PartialEq)]
+        pub struct MctsOptions {
+            $($(#[$meta])* pub $field: $ty,)*
+        }
+
+        impl Default for MctsOptions {
+            fn default() -> Self {
+                MctsOptions { $($field: $default,)* }
+            }
+        }
+
+        /// Every key the engine spec accepts, in canonical order.
+        pub const KEYS: &[&str] = &[$($key),*];
+
+        /// Every key the engine spec accepts, in canonical order, with its
+        /// form, default, doc line and whether it is experimental.
+        pub const OPTIONS: &[OptionDoc] = &[$(OptionDoc {
+            key: $key,
+            form: $form,
+            default: $default_text,
+            doc: $doc,
+            experimental: $experimental,
+        }),*];
+
+        /// The key of [`KEYS`] that `key` spells (a key or an older
+        /// spelling of one), if any.
+        fn canonical_key(key: &str) -> Option<&'static str> {
+            match key {
+                $($key $(| $alias)* => Some($key),)*
+                _ => None,
+            }
+        }
+
+        /// Sets the option of the canonical key `canonical` (written `key`)
+        /// from `value`.
+        fn set_option(o: &mut MctsOptions, canonical: &str, key: &str, value: &str) -> Result<(), OptionsError> {
+            match canonical {
+                $($key => {
+                    let parse: fn(&str, &str) -> Result<$ty, OptionsError> = $parse;
+                    o.$field = parse(key, value)?;
+                })*
+                _ => unreachable!("canonical keys come from KEYS"),
+            }
+            Ok(())
+        }
+
+        /// The `key=value` pieces of the canonical spec of `o`, in
+        /// [`KEYS`] order.
+        fn spec_pieces(o: &MctsOptions) -> Vec<String> {
+            let d = MctsOptions::default();
+            let mut pieces = Vec::new();
+            $({
+                let print: fn(&$ty, &$ty) -> Option<String> = $print;
+                if let Some(value) = print(&o.$field, &d.$field) {
+                    pieces.push(format!("{}={value}", $key));
+                }
+            })*
+            pieces
+        }
+    };
+}
+
+/// The public list of [`OPTIONS`].
+pub fn option_docs() -> &'static [OptionDoc] {
+    OPTIONS
+}
+
+/// Prints a value that differs from its default.
+fn if_changed<T: PartialEq + fmt::Display>(value: &T, default: &T) -> Option<String> {
+    (value != default).then(|| value.to_string())
+}
+
+/// Prints a value that is set.
+fn if_set<T: fmt::Display>(value: &Option<T>, _: &Option<T>) -> Option<String> {
+    value.as_ref().map(T::to_string)
+}
+
+/// Prints `on` or `off` if it differs from the default.
+fn on_off_if_changed(value: &bool, default: &bool) -> Option<String> {
+    (value != default).then(|| on_off(*value).to_owned())
+}
+
+fn on_off(b: bool) -> &'static str {
+    if b {
+        "on"
+    } else {
+        "off"
+    }
+}
+
+/// How an optional count prints in a spec: `off` for 0, `N` otherwise,
+/// nothing when unset.
+fn off_or_number(value: &Option<u32>, _: &Option<u32>) -> Option<String> {
+    match (*value)? {
+        0 => Some("off".to_owned()),
+        n => Some(n.to_string()),
+    }
+}
+
+mcts_options! {
     /// `iters=N`: iteration budget. When both this and `time` are `None`
     /// the search runs [`DEFAULT_ITERATIONS`].
-    pub iterations: Option<u64>,
+    iterations: Option<u64> = Some(DEFAULT_ITERATIONS);
+    key "iters" or "iterations", form "iters=N",
+    default "10000 if no `time`", experimental false,
+    doc "iteration budget";
+    parse |key, value| {
+        const EXPECTED: &str = "a positive whole number of iterations";
+        match parse_int(key, value, EXPECTED)? {
+            0 => Err(bad(key, value, EXPECTED)),
+            n => Ok(Some(n)),
+        }
+    };
+    print if_set;
+
     /// `time=500ms` / `time=2s`: wall-time budget. With both budgets the
     /// search stops at whichever comes first.
-    pub time: Option<Duration>,
+    time: Option<Duration> = None;
+    key "time", form "time=500ms / 2s / 1.5s / 1m",
+    default "none", experimental false,
+    doc "wall-time budget (with `iters`: whichever ends first)";
+    parse |key, value| {
+        let t = parse_duration(key, value)?;
+        // A search with no time at all cannot choose a ply.
+        if t.is_zero() {
+            return Err(bad(key, value, "a duration above 0 such as 500ms, 2s, 1.5s or 1m"));
+        }
+        Ok(Some(t))
+    };
+    print |t, _| t.map(format_duration);
+
     /// `threads=N` (default 1): worker threads.
-    pub threads: usize,
+    threads: usize = 1;
+    key "threads", form "threads=N",
+    default "1", experimental false,
+    doc "worker threads";
+    parse |key, value| {
+        const EXPECTED: &str = "a thread count from 1 to 1024";
+        let n: usize = parse_int(key, value, EXPECTED)?;
+        if (1..=1024).contains(&n) {
+            Ok(n)
+        } else {
+            Err(bad(key, value, EXPECTED))
+        }
+    };
+    print if_changed;
+
     /// `c=N`: the UCT exploration constant, with and without RAVE (unless
     /// `crave` is set). `None` (no `c` in the spec) means the game's
     /// default ([`GAME_DEFAULTS`]), else [`DEFAULT_EXPLORATION`]: the best
     /// value depends on the game and on RAVE (the crate's README gives the
     /// matches).
-    pub exploration: Option<f64>,
+    exploration: Option<f64> = None;
+    key "c" or "exploration", form "c=X",
+    default "the game's entry of `GAME_DEFAULTS`, else 0.4", experimental false,
+    doc "UCT exploration constant, with and without RAVE unless `crave` is set; each game has one value for plain UCT and one with RAVE (see the table below)";
+    parse |key, value| parse_float(key, value, "a number >= 0 such as 0.4").map(Some);
+    print if_set;
+
     /// `crave=N`: the UCT exploration constant when RAVE statistics are in
     /// use (RAVE changes how much exploration pays, in opposite directions
     /// in different games). `None` means `c` if set, else the game's
     /// default `crave`, else its `c`.
-    pub rave_exploration: Option<f64>,
+    rave_exploration: Option<f64> = None;
+    key "crave", form "crave=X",
+    default "`c` if given, else the game's entry of `GAME_DEFAULTS`, else its `c`", experimental false,
+    doc "UCT exploration constant when RAVE statistics are in use";
+    parse |key, value| parse_float(key, value, "a number >= 0 such as 0.05").map(Some);
+    print if_set;
+
     /// `rave=on|off` (default on): RAVE/AMAF statistics. Ignored for games
     /// whose plies claim no cells (`CellClaims::CLAIMS` of the game's
     /// knowledge is `Claims::None`).
-    pub rave: bool,
+    rave: bool = true;
+    key "rave", form "rave=on|off",
+    default "on", experimental false,
+    doc "RAVE (only for games whose knowledge claims cells, `CellClaims::CLAIMS`)";
+    parse parse_on_off;
+    print on_off_if_changed;
+
     /// `solver=on|off` (default on): MCTS-Solver proofs.
-    pub solver: bool,
+    solver: bool = true;
+    key "solver", form "solver=on|off",
+    default "on", experimental false,
+    doc "MCTS-Solver";
+    parse parse_on_off;
+    print on_off_if_changed;
+
     /// `seed=N`: random seed; with one thread the search is deterministic.
-    pub seed: u64,
+    seed: u64 = 0;
+    key "seed", form "seed=N",
+    default "0", experimental false,
+    doc "random seed (one thread: deterministic)";
+    parse |key, value| parse_int(key, value, "a whole number from 0 to 2^64-1");
+    print if_changed;
+
     /// `nodes=N` (default [`DEFAULT_MAX_NODES`], about 46 bytes a node: 8M
     /// nodes take about 370 MB, allocated only as the tree grows): memory cap
     /// in tree nodes. When reached the tree stops growing and the search goes
     /// on with the nodes it has. The root and its children always get room,
     /// even above the cap, so that a search of an ongoing game always chooses a
     /// ply.
-    pub max_nodes: usize,
+    max_nodes: usize = DEFAULT_MAX_NODES;
+    key "nodes" or "max_nodes", form "nodes=N",
+    default "8000000", experimental false,
+    doc "memory cap in tree nodes (about 46 bytes each for plies of up to 4 bytes, all fields and child maps included; 8 more with `rescan`)";
+    parse |key, value| {
+        const EXPECTED: &str = "a node count from 1 to 4000000000";
+        let n: usize = parse_int(key, value, EXPECTED)?;
+        if (1..=4_000_000_000).contains(&n) {
+            Ok(n)
+        } else {
+            Err(bad(key, value, EXPECTED))
+        }
+    };
+    print if_changed;
+
     /// `parallel=tree|root`: one shared tree (default) or one tree per
     /// thread merged at the root.
-    pub root_parallel: bool,
+    root_parallel: bool = false;
+    key "parallel", form "parallel=tree|root",
+    default "tree", experimental true,
+    doc "one shared tree, or one per thread merged at the root (root lost to tree in Swack)";
+    parse |key, value| match value.to_ascii_lowercase().as_str() {
+        "tree" => Ok(false),
+        "root" => Ok(true),
+        _ => Err(bad(key, value, "tree or root")),
+    };
+    print |root, _| root.then(|| "root".to_owned());
+
     /// `playout=N|none`: maximum plies per playout; a playout cut short
     /// counts as a draw.
-    pub playout_cap: Option<u32>,
+    playout_cap: Option<u32> = None;
+    key "playout", form "playout=N|none",
+    default "none", experimental false,
+    doc "maximum playout length in plies (cut = draw)";
+    parse |key, value| {
+        const EXPECTED: &str = "a positive ply count, or none";
+        if value.eq_ignore_ascii_case("none") {
+            return Ok(None);
+        }
+        match parse_int(key, value, EXPECTED)? {
+            0 => Err(bad(key, value, EXPECTED)),
+            n => Ok(Some(n)),
+        }
+    };
+    print if_set;
+
     /// `fpu=10`: first-play urgency, the score of a child never visited
     /// (when RAVE has no information on it). The default, above any UCT
     /// score in practice, tries every child once before any twice, which
     /// the solver needs to see short wins among many plies; values near
     /// 1 make the search more selective.
-    pub fpu: f64,
+    fpu: f64 = 10.0;
+    key "fpu", form "fpu=X",
+    default "10", experimental false,
+    doc "first-play urgency: score of an unvisited child without RAVE data";
+    parse |key, value| parse_float(key, value, "a number >= 0 such as 1.0 or 10");
+    print if_changed;
+
     /// `ravek=2000`: the RAVE equivalence parameter k: RAVE and real
     /// statistics weigh the same after about k visits.
-    pub rave_k: f64,
+    rave_k: f64 = 2000.0;
+    key "ravek", form "ravek=X",
+    default "2000", experimental false,
+    doc "RAVE equivalence parameter (2000 beat 500 in Escabel 7x7 at 1000 iterations; Whirlwind and Ecalper were even)";
+    parse |key, value| {
+        const EXPECTED: &str = "a number > 0 such as 2000";
+        match parse_float(key, value, EXPECTED)? {
+            k if k <= 0.0 => Err(bad(key, value, EXPECTED)),
+            k => Ok(k),
+        }
+    };
+    print if_changed;
+
     /// `expand=N` (default 1): visits a leaf needs before it is expanded.
-    pub expand_visits: u32,
+    expand_visits: u32 = 1;
+    key "expand", form "expand=N",
+    default "1", experimental true,
+    doc "visits a leaf needs before it is expanded (`expand=4` ran faster in Ecalper but gained nothing a match resolves)";
+    parse |key, value| parse_int(key, value, "a visit count from 0 to 2^32-1");
+    print if_changed;
+
     /// `ponder=on|off` (default off): think on the opponent's time. A
     /// setting for hosts that keep the engine between plies (`arena play`,
     /// the arena engine protocol), which then call [`Mcts::ponder`](crate::Mcts::ponder)
     /// after the engine's own ply; a single search does not look at it.
-    pub ponder: bool,
+    ponder: bool = false;
+    key "ponder", form "ponder=on|off",
+    default "off", experimental false,
+    doc "think on the opponent's time (`arena play` and the engine protocol; tournaments do not ponder)";
+    parse parse_on_off;
+    print on_off_if_changed;
+
     /// `decisive=off|tree|on`: use the game's decisive and forced plies
     /// (`Knowledge::decisive_ply`, `Knowledge::forced_plies`) at expansion
     /// (only those children are made: `tree`), and in playouts too (`on`).
     /// `None` (not in the spec) means the game's default
     /// ([`GAME_DEFAULTS`]), else `off`.
-    pub decisive: Option<Decisive>,
+    decisive: Option<Decisive> = None;
+    key "decisive", form "decisive=off|tree|on",
+    default "the game's entry of `GAME_DEFAULTS`", experimental false,
+    doc "the game's decisive plies (`Knowledge::decisive_ply`) and forced replies (`Knowledge::forced_plies`): `tree` makes only those children when a node is expanded (the others lose at once), `on` plays them in playouts too";
+    parse |key, value| match value.to_ascii_lowercase().as_str() {
+        "off" => Ok(Some(Decisive::Off)),
+        "tree" => Ok(Some(Decisive::Tree)),
+        "on" => Ok(Some(Decisive::On)),
+        _ => Err(bad(key, value, "off, tree or on")),
+    };
+    print |d, _| d.map(|d| d.name().to_owned());
+
     /// `guided=on|off`: playouts use `Knowledge::guided_ply` instead of
     /// `Game::random_ply` (only with the default playout policy). `None`
     /// means the game's default, else `off`.
-    pub guided: Option<bool>,
+    guided: Option<bool> = None;
+    key "guided", form "guided=on|off",
+    default "the game's entry of `GAME_DEFAULTS`", experimental false,
+    doc "playouts use `Knowledge::guided_ply` (captures, advances, answers) instead of `Game::random_ply`";
+    parse |key, value| parse_on_off(key, value).map(Some);
+    print |b, _| b.map(|b| on_off(b).to_owned());
+
     /// `pool=K|off`: playouts draw plies from pools of the `K` plies of
     /// the best RAVE means at the last two expanded nodes of the path, one
     /// per seat (with RAVE only), with the chance `poolp`. `Some(0)` is
     /// `pool=off`; `None` means the game's default, else `off`.
-    pub pool_size: Option<u32>,
+    pool_size: Option<u32> = None;
+    key "pool", form "pool=K|off",
+    default "the game's entry of `GAME_DEFAULTS` (`pool`; off unless the game sets it)", experimental false,
+    doc "RAVE pools: at each leaf, the `K` children of the best RAVE means (smoothed by two half-point visits) of the leaf's parent and grandparent make a pool for the seat moving there, and a playout ply is drawn from the mover's pool, with the chance `poolp`, when it is legal (1 to 1000; RAVE only)";
+    parse |key, value| {
+        parse_off_or_bounded(key, value, 1..=MAX_POOL, "a pool size from 1 to 1000, or off").map(Some)
+    };
+    print off_or_number;
+
     /// `poolp=P` (default 50): the chance in percent that a playout ply
     /// is drawn from the RAVE pool (`pool=K`), when it is legal there.
-    pub pool_percent: u32,
+    pool_percent: u32 = DEFAULT_POOL_PERCENT;
+    key "poolp", form "poolp=P",
+    default "50", experimental true,
+    doc "the chance in percent that a playout ply comes from the RAVE pool (0 to 100; `poolp=75` scored even against 50 in Swack)";
+    parse |key, value| parse_bounded(key, value, 0..=100, "a percentage from 0 to 100");
+    print if_changed;
+
     /// `eval=N|off`: end a playout after N plies with the game's
     /// evaluation (`Knowledge::evaluate`), counted as a win with the
     /// evaluated probability. `Some(0)` is `eval=off`; `None` means the
     /// game's default, else `off`.
-    pub eval_after: Option<u32>,
+    eval_after: Option<u32> = None;
+    key "eval", form "eval=N|off",
+    default "the game's entry of `GAME_DEFAULTS`", experimental false,
+    doc "end each playout after N plies with `Knowledge::evaluate`, scored as a win with the evaluated probability (rounded at random to half points, so the mean is exact)";
+    parse |key, value| {
+        parse_off_or_bounded(key, value, 0..=u32::MAX, "a ply count from 0 to 2^32-1, or off").map(Some)
+    };
+    print off_or_number;
+
     /// `prior=N|off`: each new child starts with N virtual visits at the
     /// win rate the game's priors give its ply (`Knowledge::ply_priors`),
     /// so plies the game favours are tried first and kept longer. `Some(0)`
@@ -122,14 +442,28 @@ pub struct MctsOptions {
     /// most [`MAX_PRIOR_VISITS`].
     /// Reported visits leave the virtual ones out; reported win rates
     /// include them.
-    pub prior_visits: Option<u32>,
+    prior_visits: Option<u32> = None;
+    key "prior", form "prior=N|off",
+    default "the game's entry of `GAME_DEFAULTS` (`prior_visits`)", experimental false,
+    doc "each new child starts with N virtual visits at the win rate `Knowledge::ply_priors` gives its ply (at most 10000); reported visits leave them out";
+    parse |key, value| {
+        parse_off_or_bounded(key, value, 0..=MAX_PRIOR_VISITS, "a visit count from 0 to 10000, or off").map(Some)
+    };
+    print off_or_number;
+
     /// `vloss=N` (default [`DEFAULT_VIRTUAL_LOSS`]): the visits, each
     /// counted as a loss, that a thread's descent adds to every node of
     /// its path until its result is backed up, so that other threads of
     /// the shared tree choose elsewhere meanwhile. Only searches with
     /// more than one thread on one tree use it (with one thread nothing
     /// else is in flight). From 1 to [`MAX_VIRTUAL_LOSS`].
-    pub virtual_loss: u32,
+    virtual_loss: u32 = DEFAULT_VIRTUAL_LOSS;
+    key "vloss", form "vloss=N",
+    default "1", experimental true,
+    doc "visits (all losses) a thread's descent adds to each node of its path until its backup, with several threads on one tree (1 to 1000; one thread and `parallel=root` ignore it; larger values did not play better in Swack)";
+    parse |key, value| parse_bounded(key, value, 1..=MAX_VIRTUAL_LOSS, "a visit count from 1 to 1000");
+    print if_changed;
+
     /// `rescan=N|off`: a node with `n` visits that has scored its
     /// children descends into the child it chose for the next `n / N`
     /// visits without scoring them again (so the lower N, the longer a
@@ -139,7 +473,14 @@ pub struct MctsOptions {
     /// only ([`MctsOptions::rescan_in_use_with`]). Each
     /// worker thread follows only the choices it made. N is from 1 to
     /// [`MAX_RESCAN`].
-    pub rescan: Option<u32>,
+    rescan: Option<u32> = None;
+    key "rescan", form "rescan=N|off",
+    default "the game's entry of `GAME_DEFAULTS` (`rescan`; off unless the game sets it: Swack 64), with several threads on one tree off unless given", experimental false,
+    doc "a node with `n` visits keeps the child its last scoring chose for `n / N` more visits before it scores its children again (1 to 1000000); a child proven meanwhile ends the wait; each thread follows only its own choices";
+    parse |key, value| {
+        parse_off_or_bounded(key, value, 1..=MAX_RESCAN, "a ratio from 1 to 1000000, or off").map(Some)
+    };
+    print off_or_number;
 }
 
 /// The exploration constant `c` of a game without defaults of its own,
@@ -198,36 +539,6 @@ pub const MAX_POOL: u32 = 1000;
 /// The default `poolp=P`.
 pub const DEFAULT_POOL_PERCENT: u32 = 50;
 
-impl Default for MctsOptions {
-    fn default() -> Self {
-        MctsOptions {
-            iterations: Some(DEFAULT_ITERATIONS),
-            time: None,
-            threads: 1,
-            exploration: None,
-            rave_exploration: None,
-            rave: true,
-            solver: true,
-            seed: 0,
-            max_nodes: DEFAULT_MAX_NODES,
-            root_parallel: false,
-            playout_cap: None,
-            fpu: 10.0,
-            rave_k: 2000.0,
-            expand_visits: 1,
-            ponder: false,
-            decisive: None,
-            guided: None,
-            pool_size: None,
-            pool_percent: DEFAULT_POOL_PERCENT,
-            eval_after: None,
-            prior_visits: None,
-            virtual_loss: DEFAULT_VIRTUAL_LOSS,
-            rescan: None,
-        }
-    }
-}
-
 impl MctsOptions {
     /// The iteration budget actually used: `iterations`, or
     /// [`DEFAULT_ITERATIONS`] when no budget at all is set.
@@ -277,77 +588,6 @@ impl MctsOptions {
         self.exploration_with(&Self::game_defaults(G::NAME), rave_in_use)
     }
 
-    /// Where a search uses decisive and forced plies: `decisive` if set,
-    /// else the game's (`game`: [`MctsOptions::game_defaults`]), else off.
-    pub fn decisive_with(&self, game: &MctsOptions) -> Decisive {
-        self.decisive.or(game.decisive).unwrap_or(Decisive::Off)
-    }
-
-    /// [`decisive_with`](Self::decisive_with) the defaults of `G`.
-    pub fn decisive_for<G: Game>(&self) -> Decisive {
-        self.decisive_with(&Self::game_defaults(G::NAME))
-    }
-
-    /// Whether a search plays guided playouts: `guided` if set, else the
-    /// game's, else not.
-    pub fn guided_with(&self, game: &MctsOptions) -> bool {
-        self.guided.or(game.guided).unwrap_or(false)
-    }
-
-    /// [`guided_with`](Self::guided_with) the defaults of `G`.
-    pub fn guided_for<G: Game>(&self) -> bool {
-        self.guided_with(&Self::game_defaults(G::NAME))
-    }
-
-    /// The RAVE pool size of a search (0: no pools): `pool` if set, else
-    /// the game's, else 0; at most [`MAX_POOL`].
-    pub fn pool_with(&self, game: &MctsOptions) -> u32 {
-        self.pool_size.or(game.pool_size).unwrap_or(0).min(MAX_POOL)
-    }
-
-    /// [`pool_with`](Self::pool_with) the defaults of `G`.
-    pub fn pool_for<G: Game>(&self) -> u32 {
-        self.pool_with(&Self::game_defaults(G::NAME))
-    }
-
-    /// The playout plies after which a search evaluates (0: never):
-    /// `eval_after` if set, else the game's, else 0.
-    pub fn eval_after_with(&self, game: &MctsOptions) -> u32 {
-        self.eval_after.or(game.eval_after).unwrap_or(0)
-    }
-
-    /// [`eval_after_with`](Self::eval_after_with) the defaults of `G`.
-    pub fn eval_after_for<G: Game>(&self) -> u32 {
-        self.eval_after_with(&Self::game_defaults(G::NAME))
-    }
-
-    /// The virtual visits a search gives a new child at its prior (0: no
-    /// priors): `prior_visits` if set, else the game's, else 0; at most
-    /// [`MAX_PRIOR_VISITS`].
-    pub fn prior_visits_with(&self, game: &MctsOptions) -> u32 {
-        self.prior_visits
-            .or(game.prior_visits)
-            .unwrap_or(0)
-            .min(MAX_PRIOR_VISITS)
-    }
-
-    /// [`prior_visits_with`](Self::prior_visits_with) the defaults of `G`.
-    pub fn prior_visits_for<G: Game>(&self) -> u32 {
-        self.prior_visits_with(&Self::game_defaults(G::NAME))
-    }
-
-    /// How long a choice of child stands in a search (0: never; see
-    /// [`MctsOptions::rescan`]): `rescan` if set, else the game's, else 0;
-    /// at most [`MAX_RESCAN`].
-    pub fn rescan_with(&self, game: &MctsOptions) -> u32 {
-        self.rescan.or(game.rescan).unwrap_or(0).min(MAX_RESCAN)
-    }
-
-    /// [`rescan_with`](Self::rescan_with) the defaults of `G`.
-    pub fn rescan_for<G: Game>(&self) -> u32 {
-        self.rescan_with(&Self::game_defaults(G::NAME))
-    }
-
     /// The `rescan` a search with these options uses:
     /// [`MctsOptions::rescan_with`] with one thread to a tree; with several
     /// threads on one tree only an explicit `rescan` (each thread follows
@@ -381,6 +621,56 @@ impl MctsOptions {
             1
         }
     }
+}
+
+/// The per-game resolution of the options a game's defaults may set: for
+/// each, `NAME_with(game)` (the option if set, else the game's, else the
+/// fallback, capped where given) and `NAME_for::<G>()` (the same with the
+/// defaults of `G`, [`MctsOptions::game_defaults`]).
+macro_rules! game_resolved {
+    ($(
+        $(#[$meta:meta])*
+        $with:ident, $for_game:ident: $field:ident -> $ty:ty, else $fallback:expr $(, at most $max:expr)?;
+    )*) => {
+        impl MctsOptions {
+            $(
+                $(#[$meta])*
+                pub fn $with(&self, game: &MctsOptions) -> $ty {
+                    let value = self.$field.or(game.$field).unwrap_or($fallback);
+                    $(let value = value.min($max);)?
+                    value
+                }
+
+                #[doc = concat!("[`", stringify!($with), "`](Self::", stringify!($with), ") the defaults of `G`.")]
+                pub fn $for_game<G: Game>(&self) -> $ty {
+                    self.$with(&Self::game_defaults(G::NAME))
+                }
+            )*
+        }
+    };
+}
+
+game_resolved! {
+    /// Where a search uses decisive and forced plies: `decisive` if set,
+    /// else the game's (`game`: [`MctsOptions::game_defaults`]), else off.
+    decisive_with, decisive_for: decisive -> Decisive, else Decisive::Off;
+    /// Whether a search plays guided playouts: `guided` if set, else the
+    /// game's, else not.
+    guided_with, guided_for: guided -> bool, else false;
+    /// The RAVE pool size of a search (0: no pools): `pool` if set, else
+    /// the game's, else 0; at most [`MAX_POOL`].
+    pool_with, pool_for: pool_size -> u32, else 0, at most MAX_POOL;
+    /// The playout plies after which a search evaluates (0: never):
+    /// `eval_after` if set, else the game's, else 0.
+    eval_after_with, eval_after_for: eval_after -> u32, else 0;
+    /// The virtual visits a search gives a new child at its prior (0: no
+    /// priors): `prior_visits` if set, else the game's, else 0; at most
+    /// [`MAX_PRIOR_VISITS`].
+    prior_visits_with, prior_visits_for: prior_visits -> u32, else 0, at most MAX_PRIOR_VISITS;
+    /// How long a choice of child stands in a search (0: never; see
+    /// [`MctsOptions::rescan`]): `rescan` if set, else the game's, else 0;
+    /// at most [`MAX_RESCAN`].
+    rescan_with, rescan_for: rescan -> u32, else 0, at most MAX_RESCAN;
 }
 
 /// Where a search uses the game's decisive and forced plies (the spec key
@@ -471,15 +761,6 @@ fn parse_int<T: FromStr>(key: &str, value: &str, expected: &'static str) -> Resu
         .replace('_', "")
         .parse()
         .map_err(|_| bad(key, value, expected))
-}
-
-/// How an optional count prints in a spec: `key=off` for 0, `key=N`
-/// otherwise, nothing when unset.
-fn off_or_number(key: &str, value: Option<u32>) -> Option<String> {
-    match value? {
-        0 => Some(format!("{key}=off")),
-        n => Some(format!("{key}={n}")),
-    }
 }
 
 /// A whole number in `range`.
@@ -604,136 +885,17 @@ impl FromStr for MctsOptions {
         let mut seen: Vec<&str> = Vec::new();
         for (key, value) in &spec.pairs {
             let (key, value) = (key.as_str(), value.as_str());
-            let canonical = match key {
-                "iterations" => "iters",
-                "c" | "exploration" => "c",
-                "max_nodes" => "nodes",
-                k => KEYS.iter().copied().find(|x| *x == k).unwrap_or(""),
-            };
-            if canonical.is_empty() {
+            let Some(canonical) = canonical_key(key) else {
                 return Err(OptionsError::UnknownKey {
                     key: key.to_owned(),
                     accepted: KEYS.join(", "),
                 });
-            }
+            };
             if seen.contains(&canonical) {
                 return Err(OptionsError::Duplicate(key.to_owned()));
             }
             seen.push(canonical);
-            match canonical {
-                "iters" => {
-                    let n: u64 = parse_int(key, value, "a positive whole number of iterations")?;
-                    if n == 0 {
-                        return Err(bad(key, value, "a positive whole number of iterations"));
-                    }
-                    o.iterations = Some(n);
-                }
-                "time" => {
-                    let t = parse_duration(key, value)?;
-                    // A search with no time at all cannot choose a ply.
-                    if t.is_zero() {
-                        return Err(bad(
-                            key,
-                            value,
-                            "a duration above 0 such as 500ms, 2s, 1.5s or 1m",
-                        ));
-                    }
-                    o.time = Some(t);
-                }
-                "threads" => {
-                    let n: usize = parse_int(key, value, "a thread count from 1 to 1024")?;
-                    if !(1..=1024).contains(&n) {
-                        return Err(bad(key, value, "a thread count from 1 to 1024"));
-                    }
-                    o.threads = n;
-                }
-                "c" => o.exploration = Some(parse_float(key, value, "a number >= 0 such as 0.4")?),
-                "crave" => o.rave_exploration = Some(parse_float(key, value, "a number >= 0 such as 0.05")?),
-                "rave" => o.rave = parse_on_off(key, value)?,
-                "solver" => o.solver = parse_on_off(key, value)?,
-                "seed" => o.seed = parse_int(key, value, "a whole number from 0 to 2^64-1")?,
-                "nodes" => {
-                    let n: usize = parse_int(key, value, "a node count from 1 to 4000000000")?;
-                    if !(1..=4_000_000_000).contains(&n) {
-                        return Err(bad(key, value, "a node count from 1 to 4000000000"));
-                    }
-                    o.max_nodes = n;
-                }
-                "parallel" => {
-                    o.root_parallel = match value.to_ascii_lowercase().as_str() {
-                        "tree" => false,
-                        "root" => true,
-                        _ => return Err(bad(key, value, "tree or root")),
-                    }
-                }
-                "playout" => {
-                    o.playout_cap = if value.eq_ignore_ascii_case("none") {
-                        None
-                    } else {
-                        let n: u32 = parse_int(key, value, "a positive ply count, or none")?;
-                        if n == 0 {
-                            return Err(bad(key, value, "a positive ply count, or none"));
-                        }
-                        Some(n)
-                    }
-                }
-                "fpu" => o.fpu = parse_float(key, value, "a number >= 0 such as 1.0 or 10")?,
-                "ravek" => {
-                    o.rave_k = parse_float(key, value, "a number > 0 such as 2000")?;
-                    if o.rave_k <= 0.0 {
-                        return Err(bad(key, value, "a number > 0 such as 2000"));
-                    }
-                }
-                "expand" => o.expand_visits = parse_int(key, value, "a visit count from 0 to 2^32-1")?,
-                "ponder" => o.ponder = parse_on_off(key, value)?,
-                "decisive" => {
-                    o.decisive = Some(match value.to_ascii_lowercase().as_str() {
-                        "off" => Decisive::Off,
-                        "tree" => Decisive::Tree,
-                        "on" => Decisive::On,
-                        _ => return Err(bad(key, value, "off, tree or on")),
-                    })
-                }
-                "guided" => o.guided = Some(parse_on_off(key, value)?),
-                "pool" => {
-                    o.pool_size = Some(parse_off_or_bounded(
-                        key,
-                        value,
-                        1..=MAX_POOL,
-                        "a pool size from 1 to 1000, or off",
-                    )?)
-                }
-                "poolp" => o.pool_percent = parse_bounded(key, value, 0..=100, "a percentage from 0 to 100")?,
-                "eval" => {
-                    o.eval_after = Some(parse_off_or_bounded(
-                        key,
-                        value,
-                        0..=u32::MAX,
-                        "a ply count from 0 to 2^32-1, or off",
-                    )?)
-                }
-                "prior" => {
-                    o.prior_visits = Some(parse_off_or_bounded(
-                        key,
-                        value,
-                        0..=MAX_PRIOR_VISITS,
-                        "a visit count from 0 to 10000, or off",
-                    )?)
-                }
-                "vloss" => {
-                    o.virtual_loss =
-                        parse_bounded(key, value, 1..=MAX_VIRTUAL_LOSS, "a visit count from 1 to 1000")?
-                }
-                "rescan" => {
-                    o.rescan = Some(parse_off_or_bounded(
-                        key,
-                        value,
-                        1..=MAX_RESCAN,
-                        "a ratio from 1 to 1000000, or off",
-                    )?)
-                }
-                _ => unreachable!("canonical keys come from KEYS"),
-            }
+            set_option(&mut o, canonical, key, value)?;
         }
         if o.iterations.is_none() && o.time.is_none() {
             o.iterations = Some(DEFAULT_ITERATIONS);
@@ -746,70 +908,32 @@ impl fmt::Display for MctsOptions {
     /// The canonical spec: `mcts:` then the budget and every option that
     /// differs from the default, in [`KEYS`] order. It parses back equal.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let d = MctsOptions::default();
-        let mut parts: Vec<String> = Vec::new();
-        if let Some(i) = self.iterations {
-            parts.push(format!("iters={i}"));
-        }
-        if let Some(t) = self.time {
-            parts.push(format!("time={}", format_duration(t)));
-        }
-        if self.threads != d.threads {
-            parts.push(format!("threads={}", self.threads));
-        }
-        if let Some(c) = self.exploration {
-            parts.push(format!("c={c}"));
-        }
-        if let Some(c) = self.rave_exploration {
-            parts.push(format!("crave={c}"));
-        }
-        let on_off = |b: bool| if b { "on" } else { "off" };
-        if self.rave != d.rave {
-            parts.push(format!("rave={}", on_off(self.rave)));
-        }
-        if self.solver != d.solver {
-            parts.push(format!("solver={}", on_off(self.solver)));
-        }
-        if self.seed != d.seed {
-            parts.push(format!("seed={}", self.seed));
-        }
-        if self.max_nodes != d.max_nodes {
-            parts.push(format!("nodes={}", self.max_nodes));
-        }
-        if self.root_parallel {
-            parts.push("parallel=root".to_owned());
-        }
-        if let Some(p) = self.playout_cap {
-            parts.push(format!("playout={p}"));
-        }
-        if self.fpu != d.fpu {
-            parts.push(format!("fpu={}", self.fpu));
-        }
-        if self.rave_k != d.rave_k {
-            parts.push(format!("ravek={}", self.rave_k));
-        }
-        if self.expand_visits != d.expand_visits {
-            parts.push(format!("expand={}", self.expand_visits));
-        }
-        if self.ponder != d.ponder {
-            parts.push(format!("ponder={}", on_off(self.ponder)));
-        }
-        if let Some(d) = self.decisive {
-            parts.push(format!("decisive={}", d.name()));
-        }
-        if let Some(b) = self.guided {
-            parts.push(format!("guided={}", on_off(b)));
-        }
-        parts.extend(off_or_number("pool", self.pool_size));
-        if self.pool_percent != d.pool_percent {
-            parts.push(format!("poolp={}", self.pool_percent));
-        }
-        parts.extend(off_or_number("eval", self.eval_after));
-        parts.extend(off_or_number("prior", self.prior_visits));
-        if self.virtual_loss != d.virtual_loss {
-            parts.push(format!("vloss={}", self.virtual_loss));
-        }
-        parts.extend(off_or_number("rescan", self.rescan));
+        let parts = spec_pieces(self);
         write!(f, "mcts:{}", parts.join(","))
+    }
+}
+
+#[cfg(test)]
+mod readme_table {
+    use super::*;
+
+    /// The option table of the crate README is [`option_docs`], row for
+    /// row, so the two cannot drift apart.
+    #[test]
+    fn readme_table_is_option_docs() {
+        let readme = include_str!("../README.md");
+        let header = "| key | default | meaning |\n|---|---|---|\n";
+        let start = readme.find(header).expect("the README has the option table") + header.len();
+        let rows: Vec<&str> = readme[start..]
+            .lines()
+            .take_while(|l| l.starts_with('|'))
+            .collect();
+        let expected: Vec<String> = option_docs().iter().map(OptionDoc::table_row).collect();
+        assert_eq!(rows, expected, "regenerate the README table from option_docs()");
+        let keys: Vec<&str> = option_docs().iter().map(|o| o.key).collect();
+        assert_eq!(keys, KEYS);
+        for doc in option_docs() {
+            assert!(doc.form.starts_with(&format!("{}=", doc.key)), "{doc:?}");
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! Integer actions and the observation tensor (see
 //! [`abstracta_core::actions`]; the layout is in the crate README).
 
-use abstracta_core::actions::{observe_stacks, stack_observation_shape, Encoding, Grid, ORTHOGONAL};
+use abstracta_core::actions::{Encoding, Grid, ORTHOGONAL};
 use abstracta_core::Game;
 
 use crate::{Swack, SwackPly};
@@ -62,34 +62,24 @@ impl Encoding<Swack> for SwackEncoding {
         }
     }
 
-    fn observation_shape(&self, game: &Swack) -> [usize; 3] {
-        stack_observation_shape(game.size())
-    }
-
-    fn observe(&self, game: &Swack, out: &mut Vec<f32>) {
-        observe_stacks(game.size(), &game.board_cells(), game.to_move_colour(), out);
-    }
+    abstracta_core::stack_observation!(Swack);
 }
 
 #[cfg(test)]
 mod tests {
-    use abstracta_core::actions::{check_encoding, Encoding};
+    use abstracta_core::actions::{assert_encoding_checks, Encoding};
     use abstracta_core::Game;
 
     use crate::Swack;
 
     #[test]
     fn every_legal_ply_round_trips_through_its_action_id() {
-        for spec in [
+        let specs = [
             "swack:size=4,pie=on",
             "swack:size=7",
             "swack:size=5,variant=free,pie=on",
-        ] {
-            let game = Swack::new(spec.parse().unwrap());
-            let positions = check_encoding(&crate::SwackEncoding, &game, 10, 17)
-                .unwrap_or_else(|e| panic!("{spec}: {e}"));
-            assert!(positions > 100, "{spec}: {positions}");
-        }
+        ];
+        assert_encoding_checks(&crate::SwackEncoding, &specs, 10, 17, 100);
     }
 
     #[test]

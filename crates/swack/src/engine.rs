@@ -11,7 +11,7 @@
 //! costs two words per operation instead of the eleven a 26x26 board needs.
 //! Groups and scoring are in `groups.rs`, the text board in `render.rs`.
 
-use abstracta_core::bitboard::{BitBoard, Geometry};
+use abstracta_core::bitboard::{colour_at, BitBoard, Geometry};
 use abstracta_core::{zobrist, Cells, Colour, Game, PlyBuf, Point, Seat, Stack, Status};
 use rand::Rng;
 
@@ -137,13 +137,7 @@ impl<const N: usize> Engine<N> {
 
     #[inline]
     fn colour_at(&self, i: usize) -> Option<Colour> {
-        if self.stones[0].has(i) {
-            Some(Colour::Black)
-        } else if self.stones[1].has(i) {
-            Some(Colour::White)
-        } else {
-            None
-        }
+        colour_at(&self.stones, i)
     }
 
     #[inline]

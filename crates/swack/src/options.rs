@@ -159,4 +159,8 @@ impl GameOptions for SwackOptions {
         self.common.push_pairs(true, &mut pairs);
         pairs
     }
+
+    fn board_size(&self) -> Option<u8> {
+        Some(self.size())
+    }
 }

@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-use abstracta_core::{Colour, Game, Point, Stack, Status};
+use abstracta_core::text::{stack_label, write_board_rows};
+use abstracta_core::{Game, Point, Status};
 
 use crate::engine::Swack;
 use crate::ply::SwackPly;
@@ -19,29 +20,14 @@ impl fmt::Display for Swack {
             Some(SwackPly::Drop { two, one }) => [Some(two), Some(one)],
             _ => [None, None],
         };
-        for row in (0..n).rev() {
-            write!(f, "{:>2} ", row + 1)?;
-            for col in 0..n {
-                let p = Point::new(col, row);
-                let body = match self.stack_at(p) {
-                    Some(Stack {
-                        colour: Colour::Black,
-                        height,
-                    }) => format!("B{height}"),
-                    Some(Stack {
-                        colour: Colour::White,
-                        height,
-                    }) => format!("w{height}"),
-                    None => ".".to_owned(),
-                };
-                if marked.contains(&Some(p)) {
-                    write!(f, "[{body:^3}]")?;
-                } else {
-                    write!(f, " {body:^3} ")?;
-                }
+        write_board_rows(f, n, |f, p| {
+            let body = stack_label(self.stack_at(p), 'w');
+            if marked.contains(&Some(p)) {
+                write!(f, "[{body:^3}]")
+            } else {
+                write!(f, " {body:^3} ")
             }
-            writeln!(f, " {}", row + 1)?;
-        }
+        })?;
         let mut footer = String::from("   ");
         for c in 0..n {
             footer.push_str(&format!("  {}  ", (b'a' + c) as char));

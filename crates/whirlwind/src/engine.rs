@@ -24,16 +24,6 @@ const STONE_FAMILY: u64 = 0x5748_0001;
 const PENDING_FAMILY: u64 = 0x5748_0002;
 const WHITE_TO_MOVE: u64 = zobrist::key(0x5748_0003, 0);
 
-#[inline]
-fn stone_key(i: usize, colour: Colour) -> u64 {
-    zobrist::key(STONE_FAMILY, (i * 2 + colour.index()) as u64)
-}
-
-#[inline]
-fn pending_key(i: usize) -> u64 {
-    zobrist::key(PENDING_FAMILY, i as u64)
-}
-
 /// The bitboard Whirlwind engine.
 ///
 /// Two positions are equal when every field is: the same options, stones,
@@ -388,17 +378,12 @@ impl Whirlwind {
 
     /// [`Game::hash_from_scratch`].
     pub(crate) fn hash_of_position(&self) -> u64 {
-        let mut h = 0;
-        for colour in Colour::ALL {
-            for i in self.stones[colour.index()].iter() {
-                h ^= stone_key(i, colour);
-            }
-        }
+        let mut h = zobrist::stones_key(STONE_FAMILY, self.stones.map(|s| s.iter()));
         if self.to_move == Colour::White {
             h ^= WHITE_TO_MOVE;
         }
         if let Some(p) = self.pending {
-            h ^= pending_key(usize::from(p));
+            h ^= zobrist::key(PENDING_FAMILY, u64::from(p));
         }
         h
     }

@@ -12,17 +12,20 @@
 //!   forced; with two or more every ply loses. (On a first stone nothing
 //!   loses at once: the second stone is still to come.)
 
+use abstracta_core::knowledge::PlacementPriors;
 use abstracta_core::PlyBuf;
 
 use crate::tables::Board;
 use crate::{Whirlwind, WhirlwindPly};
 
-/// Prior win rates of stones (see [`Whirlwind::priors`]).
-const PRIOR_WIN: f32 = 0.9;
-const PRIOR_BLOCK: f32 = 0.75;
-const PRIOR_NEAR_OWN: f32 = 0.55;
-const PRIOR_NEAR: f32 = 0.5;
-const PRIOR_FAR: f32 = 0.45;
+/// Prior win rates of stones (see [`Whirlwind::priors`]): a win point,
+/// a block, then near the mover's stones, near any, far (and `end`).
+const PLACEMENT_PRIORS: PlacementPriors<2> = PlacementPriors {
+    tiers: [0.9, 0.75],
+    near_own: 0.55,
+    near: 0.5,
+    far: 0.45,
+};
 
 impl Whirlwind {
     /// The empty points where a stone of colour `ci` would complete a
@@ -86,19 +89,9 @@ impl Whirlwind {
             *prior = match *ply {
                 WhirlwindPly::Place(p) => {
                     let i = geo.index(p);
-                    if wins.has(i) {
-                        PRIOR_WIN
-                    } else if threats.has(i) {
-                        PRIOR_BLOCK
-                    } else if own.has(i) {
-                        PRIOR_NEAR_OWN
-                    } else if any.has(i) {
-                        PRIOR_NEAR
-                    } else {
-                        PRIOR_FAR
-                    }
+                    PLACEMENT_PRIORS.prior([wins.has(i), threats.has(i)], own.has(i), any.has(i))
                 }
-                WhirlwindPly::End => PRIOR_FAR,
+                WhirlwindPly::End => PLACEMENT_PRIORS.far,
             };
         }
         true

@@ -181,4 +181,8 @@ impl GameOptions for WhirlwindOptions {
         }
         pairs
     }
+
+    fn board_size(&self) -> Option<u8> {
+        Some(self.size())
+    }
 }
