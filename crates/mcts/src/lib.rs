@@ -63,6 +63,7 @@ mod childmap;
 pub mod clock;
 mod engine;
 mod options;
+mod points;
 mod policy;
 mod ponder;
 mod rave_pool;
@@ -87,7 +88,8 @@ pub use options::{
 pub use policy::{PlayoutPolicy, RandomPlayout};
 pub use ponder::{Ponder, Pondered};
 
-use search::{position_key, root_proof_for_mover, thread_seed, Shared, Worker};
+use points::{position_key, root_proof_for_mover, thread_seed};
+use search::{Shared, Worker};
 use tree::{SpareChunk, Tree, PROVEN_DRAW, PROVEN_LOSS, PROVEN_WIN, UNPROVEN};
 
 /// The proof a tree code stands for.

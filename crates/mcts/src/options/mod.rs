@@ -7,6 +7,12 @@ use std::time::Duration;
 use abstracta_core::{Game, GameSpec, SpecError};
 use thiserror::Error;
 
+mod defaults;
+mod parse;
+
+use parse::*;
+pub use parse::{Decisive, OptionsError};
+
 /// The iteration budget used when neither `iters` nor `time` is given.
 pub const DEFAULT_ITERATIONS: u64 = 10_000;
 
@@ -147,21 +153,21 @@ pub fn option_docs() -> &'static [OptionDoc] {
 }
 
 /// Prints a value that differs from its default.
-fn if_changed<T: PartialEq + fmt::Display>(value: &T, default: &T) -> Option<String> {
+pub(super) fn if_changed<T: PartialEq + fmt::Display>(value: &T, default: &T) -> Option<String> {
     (value != default).then(|| value.to_string())
 }
 
 /// Prints a value that is set.
-fn if_set<T: fmt::Display>(value: &Option<T>, _: &Option<T>) -> Option<String> {
+pub(super) fn if_set<T: fmt::Display>(value: &Option<T>, _: &Option<T>) -> Option<String> {
     value.as_ref().map(T::to_string)
 }
 
 /// Prints `on` or `off` if it differs from the default.
-fn on_off_if_changed(value: &bool, default: &bool) -> Option<String> {
+pub(super) fn on_off_if_changed(value: &bool, default: &bool) -> Option<String> {
     (value != default).then(|| on_off(*value).to_owned())
 }
 
-fn on_off(b: bool) -> &'static str {
+pub(super) fn on_off(b: bool) -> &'static str {
     if b {
         "on"
     } else {
@@ -171,7 +177,7 @@ fn on_off(b: bool) -> &'static str {
 
 /// How an optional count prints in a spec: `off` for 0, `N` otherwise,
 /// nothing when unset.
-fn off_or_number(value: &Option<u32>, _: &Option<u32>) -> Option<String> {
+pub(super) fn off_or_number(value: &Option<u32>, _: &Option<u32>) -> Option<String> {
     match (*value)? {
         0 => Some("off".to_owned()),
         n => Some(n.to_string()),
@@ -538,402 +544,3 @@ pub const MAX_POOL: u32 = 1000;
 
 /// The default `poolp=P`.
 pub const DEFAULT_POOL_PERCENT: u32 = 50;
-
-impl MctsOptions {
-    /// The iteration budget actually used: `iterations`, or
-    /// [`DEFAULT_ITERATIONS`] when no budget at all is set.
-    pub fn iteration_budget(&self) -> Option<u64> {
-        match (self.iterations, self.time) {
-            (None, None) => Some(DEFAULT_ITERATIONS),
-            (i, _) => i,
-        }
-    }
-
-    /// The defaults of the game named `game` (its `Game::NAME`): its
-    /// entry of [`GAME_DEFAULTS`] parsed, or for a game without one (a
-    /// game of your own) the options that set nothing, so that searches
-    /// use no game knowledge and `c` = [`DEFAULT_EXPLORATION`].
-    ///
-    /// ```
-    /// use mcts::MctsOptions;
-    /// assert_eq!(MctsOptions::game_defaults("escabel").prior_visits, Some(20));
-    /// assert_eq!(MctsOptions::game_defaults("my-game").prior_visits, None);
-    /// ```
-    pub fn game_defaults(game: &str) -> MctsOptions {
-        let spec = GAME_DEFAULTS
-            .iter()
-            .find(|(name, _)| *name == game)
-            .map_or("", |(_, spec)| spec);
-        spec.parse().expect("the specs of GAME_DEFAULTS parse")
-    }
-
-    /// The exploration constant a search uses, with `game` the game's
-    /// defaults ([`MctsOptions::game_defaults`]), when RAVE is in use
-    /// (`rave_in_use`: RAVE is on and the game's plies claim cells) or
-    /// not: the first set of these options' `crave` (with RAVE) and `c`,
-    /// then the game's, else [`DEFAULT_EXPLORATION`].
-    pub fn exploration_with(&self, game: &MctsOptions, rave_in_use: bool) -> f64 {
-        let own = |o: &MctsOptions| {
-            if rave_in_use {
-                o.rave_exploration.or(o.exploration)
-            } else {
-                o.exploration
-            }
-        };
-        own(self).or_else(|| own(game)).unwrap_or(DEFAULT_EXPLORATION)
-    }
-
-    /// [`exploration_with`](Self::exploration_with) the defaults of `G`.
-    pub fn exploration_for<G: Game>(&self, rave_in_use: bool) -> f64 {
-        self.exploration_with(&Self::game_defaults(G::NAME), rave_in_use)
-    }
-
-    /// The `rescan` a search with these options uses:
-    /// [`MctsOptions::rescan_with`] with one thread to a tree; with several
-    /// threads on one tree only an explicit `rescan` (each thread follows
-    /// only its own standing choices; the games' defaults were measured
-    /// with one thread).
-    pub fn rescan_in_use_with(&self, game: &MctsOptions) -> u32 {
-        if self.thread_count() > 1 && !self.root_parallel {
-            self.rescan.unwrap_or(0).min(MAX_RESCAN)
-        } else {
-            self.rescan_with(game)
-        }
-    }
-
-    /// [`rescan_in_use_with`](Self::rescan_in_use_with) the defaults of `G`.
-    pub fn rescan_in_use<G: Game>(&self) -> u32 {
-        self.rescan_in_use_with(&Self::game_defaults(G::NAME))
-    }
-
-    /// The number of worker threads actually used (at least 1).
-    pub fn thread_count(&self) -> usize {
-        self.threads.max(1)
-    }
-
-    /// The virtual loss a search with these options uses: `vloss` when
-    /// several threads share one tree, otherwise 1 (a thread's own path
-    /// is all that is in flight).
-    pub fn virtual_loss_in_use(&self) -> u32 {
-        if self.thread_count() > 1 && !self.root_parallel {
-            self.virtual_loss.clamp(1, MAX_VIRTUAL_LOSS)
-        } else {
-            1
-        }
-    }
-}
-
-/// The per-game resolution of the options a game's defaults may set: for
-/// each, `NAME_with(game)` (the option if set, else the game's, else the
-/// fallback, capped where given) and `NAME_for::<G>()` (the same with the
-/// defaults of `G`, [`MctsOptions::game_defaults`]).
-macro_rules! game_resolved {
-    ($(
-        $(#[$meta:meta])*
-        $with:ident, $for_game:ident: $field:ident -> $ty:ty, else $fallback:expr $(, at most $max:expr)?;
-    )*) => {
-        impl MctsOptions {
-            $(
-                $(#[$meta])*
-                pub fn $with(&self, game: &MctsOptions) -> $ty {
-                    let value = self.$field.or(game.$field).unwrap_or($fallback);
-                    $(let value = value.min($max);)?
-                    value
-                }
-
-                #[doc = concat!("[`", stringify!($with), "`](Self::", stringify!($with), ") the defaults of `G`.")]
-                pub fn $for_game<G: Game>(&self) -> $ty {
-                    self.$with(&Self::game_defaults(G::NAME))
-                }
-            )*
-        }
-    };
-}
-
-game_resolved! {
-    /// Where a search uses decisive and forced plies: `decisive` if set,
-    /// else the game's (`game`: [`MctsOptions::game_defaults`]), else off.
-    decisive_with, decisive_for: decisive -> Decisive, else Decisive::Off;
-    /// Whether a search plays guided playouts: `guided` if set, else the
-    /// game's, else not.
-    guided_with, guided_for: guided -> bool, else false;
-    /// The RAVE pool size of a search (0: no pools): `pool` if set, else
-    /// the game's, else 0; at most [`MAX_POOL`].
-    pool_with, pool_for: pool_size -> u32, else 0, at most MAX_POOL;
-    /// The playout plies after which a search evaluates (0: never):
-    /// `eval_after` if set, else the game's, else 0.
-    eval_after_with, eval_after_for: eval_after -> u32, else 0;
-    /// The virtual visits a search gives a new child at its prior (0: no
-    /// priors): `prior_visits` if set, else the game's, else 0; at most
-    /// [`MAX_PRIOR_VISITS`].
-    prior_visits_with, prior_visits_for: prior_visits -> u32, else 0, at most MAX_PRIOR_VISITS;
-    /// How long a choice of child stands in a search (0: never; see
-    /// [`MctsOptions::rescan`]): `rescan` if set, else the game's, else 0;
-    /// at most [`MAX_RESCAN`].
-    rescan_with, rescan_for: rescan -> u32, else 0, at most MAX_RESCAN;
-}
-
-/// Where a search uses the game's decisive and forced plies (the spec key
-/// `decisive`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Decisive {
-    /// `off`: nowhere.
-    Off,
-    /// `tree`: when expanding a node.
-    Tree,
-    /// `on`: when expanding a node and in playouts.
-    On,
-}
-
-impl Decisive {
-    /// Whether expansion uses them.
-    pub fn in_tree(self) -> bool {
-        self != Decisive::Off
-    }
-
-    /// Whether playouts use them.
-    pub fn in_playouts(self) -> bool {
-        self == Decisive::On
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            Decisive::Off => "off",
-            Decisive::Tree => "tree",
-            Decisive::On => "on",
-        }
-    }
-}
-
-/// Why an engine spec could not be parsed.
-#[derive(Clone, Debug, Error, PartialEq, Eq)]
-pub enum OptionsError {
-    /// A key that is not one of [`KEYS`].
-    #[error("unknown mcts option `{key}`; accepted keys: {accepted}")]
-    UnknownKey {
-        /// The key given.
-        key: String,
-        /// The accepted keys, comma separated.
-        accepted: String,
-    },
-    /// A value the key does not accept.
-    #[error("bad value `{value}` for mcts option `{key}`: expected {expected}")]
-    BadValue {
-        /// The key.
-        key: String,
-        /// The value given.
-        value: String,
-        /// What the key accepts.
-        expected: &'static str,
-    },
-    /// A piece without `=`.
-    #[error("mcts option `{0}` has no value: write key=value (accepted keys: {keys})", keys = KEYS.join(", "))]
-    MissingValue(String),
-    /// The same key twice.
-    #[error("mcts option `{0}` is given twice")]
-    Duplicate(String),
-    /// A spec whose shape is wrong (e.g. an empty option between commas).
-    #[error("bad mcts spec: {0}")]
-    Syntax(Box<SpecError>),
-    /// A spec naming another engine.
-    #[error("engine spec `{0}` is not an mcts spec: write mcts:key=value,...")]
-    NotMcts(String),
-}
-
-fn bad(key: &str, value: &str, expected: &'static str) -> OptionsError {
-    OptionsError::BadValue {
-        key: key.to_owned(),
-        value: value.to_owned(),
-        expected,
-    }
-}
-
-fn parse_on_off(key: &str, value: &str) -> Result<bool, OptionsError> {
-    match value.to_ascii_lowercase().as_str() {
-        "on" | "true" | "yes" | "1" => Ok(true),
-        "off" | "false" | "no" | "0" => Ok(false),
-        _ => Err(bad(key, value, "on or off")),
-    }
-}
-
-fn parse_int<T: FromStr>(key: &str, value: &str, expected: &'static str) -> Result<T, OptionsError> {
-    value
-        .replace('_', "")
-        .parse()
-        .map_err(|_| bad(key, value, expected))
-}
-
-/// A whole number in `range`.
-fn parse_bounded(
-    key: &str,
-    value: &str,
-    range: std::ops::RangeInclusive<u32>,
-    expected: &'static str,
-) -> Result<u32, OptionsError> {
-    let n: u32 = parse_int(key, value, expected)?;
-    if range.contains(&n) {
-        Ok(n)
-    } else {
-        Err(bad(key, value, expected))
-    }
-}
-
-/// `off` (0) or a whole number in `range`.
-fn parse_off_or_bounded(
-    key: &str,
-    value: &str,
-    range: std::ops::RangeInclusive<u32>,
-    expected: &'static str,
-) -> Result<u32, OptionsError> {
-    if value.eq_ignore_ascii_case("off") {
-        Ok(0)
-    } else {
-        parse_bounded(key, value, range, expected)
-    }
-}
-
-fn parse_float(key: &str, value: &str, expected: &'static str) -> Result<f64, OptionsError> {
-    match value.parse::<f64>() {
-        Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
-        _ => Err(bad(key, value, expected)),
-    }
-}
-
-/// Parses `500ms`, `2s`, `1.5s`, `250us` or `1m`.
-fn parse_duration(key: &str, value: &str) -> Result<Duration, OptionsError> {
-    const EXPECTED: &str = "a duration such as 500ms, 2s, 1.5s or 1m";
-    let v = value.trim().to_ascii_lowercase();
-    let (number, scale) = if let Some(n) = v.strip_suffix("ms") {
-        (n, 1e-3)
-    } else if let Some(n) = v.strip_suffix("us") {
-        (n, 1e-6)
-    } else if let Some(n) = v.strip_suffix('s') {
-        (n, 1.0)
-    } else if let Some(n) = v.strip_suffix('m') {
-        (n, 60.0)
-    } else {
-        return Err(bad(key, value, EXPECTED));
-    };
-    match number.parse::<f64>() {
-        Ok(x) if x.is_finite() && x >= 0.0 => {
-            let micros = (x * scale * 1e6).round();
-            if micros > 1e15 {
-                return Err(bad(key, value, EXPECTED));
-            }
-            Ok(Duration::from_micros(micros as u64))
-        }
-        _ => Err(bad(key, value, EXPECTED)),
-    }
-}
-
-fn format_duration(d: Duration) -> String {
-    let micros = d.as_micros();
-    if micros % 1_000_000 == 0 {
-        format!("{}s", micros / 1_000_000)
-    } else if micros % 1000 == 0 {
-        format!("{}ms", micros / 1000)
-    } else {
-        format!("{micros}us")
-    }
-}
-
-impl FromStr for MctsOptions {
-    type Err = OptionsError;
-
-    /// Parses `mcts:key=value,...` (the name in any case: `MCTS:`, `Mcts:`),
-    /// `key=value,...`, `mcts`, `mcts:` or the empty string, with the
-    /// game-spec parser ([`GameSpec`]). Keys not given keep their defaults.
-    fn from_str(s: &str) -> Result<Self, OptionsError> {
-        let s = s.trim();
-        // Without a name: the options alone (or nothing).
-        let named = if !s.contains(':') && !s.eq_ignore_ascii_case("mcts") {
-            format!("mcts:{s}")
-        } else {
-            s.to_owned()
-        };
-        let named = named.trim_end();
-        let named = named.strip_suffix(':').unwrap_or(named);
-        let spec: GameSpec = match named.parse() {
-            Ok(spec) => spec,
-            Err(SpecError::DuplicateKey { key }) => return Err(OptionsError::Duplicate(key)),
-            Err(error) => {
-                let name = named.split(':').next().unwrap_or("").trim();
-                if !name.eq_ignore_ascii_case("mcts") {
-                    return Err(OptionsError::NotMcts(s.to_owned()));
-                }
-                // Name the piece without a key or a value, if that was it.
-                let body = named.split_once(':').map_or("", |(_, body)| body);
-                let missing = body.split(',').map(str::trim).find(|piece| {
-                    !piece.is_empty()
-                        && piece
-                            .split_once('=')
-                            .map_or(true, |(k, v)| k.trim().is_empty() || v.trim().is_empty())
-                });
-                return Err(match missing {
-                    Some(piece) => OptionsError::MissingValue(piece.to_owned()),
-                    None => OptionsError::Syntax(Box::new(error)),
-                });
-            }
-        };
-        if spec.name != "mcts" {
-            return Err(OptionsError::NotMcts(s.to_owned()));
-        }
-        let mut o = MctsOptions {
-            iterations: None,
-            ..MctsOptions::default()
-        };
-        let mut seen: Vec<&str> = Vec::new();
-        for (key, value) in &spec.pairs {
-            let (key, value) = (key.as_str(), value.as_str());
-            let Some(canonical) = canonical_key(key) else {
-                return Err(OptionsError::UnknownKey {
-                    key: key.to_owned(),
-                    accepted: KEYS.join(", "),
-                });
-            };
-            if seen.contains(&canonical) {
-                return Err(OptionsError::Duplicate(key.to_owned()));
-            }
-            seen.push(canonical);
-            set_option(&mut o, canonical, key, value)?;
-        }
-        if o.iterations.is_none() && o.time.is_none() {
-            o.iterations = Some(DEFAULT_ITERATIONS);
-        }
-        Ok(o)
-    }
-}
-
-impl fmt::Display for MctsOptions {
-    /// The canonical spec: `mcts:` then the budget and every option that
-    /// differs from the default, in [`KEYS`] order. It parses back equal.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let parts = spec_pieces(self);
-        write!(f, "mcts:{}", parts.join(","))
-    }
-}
-
-#[cfg(test)]
-mod readme_table {
-    use super::*;
-
-    /// The option table of the crate README is [`option_docs`], row for
-    /// row, so the two cannot drift apart.
-    #[test]
-    fn readme_table_is_option_docs() {
-        let readme = include_str!("../README.md");
-        let header = "| key | default | meaning |\n|---|---|---|\n";
-        let start = readme.find(header).expect("the README has the option table") + header.len();
-        let rows: Vec<&str> = readme[start..]
-            .lines()
-            .take_while(|l| l.starts_with('|'))
-            .collect();
-        let expected: Vec<String> = option_docs().iter().map(OptionDoc::table_row).collect();
-        assert_eq!(rows, expected, "regenerate the README table from option_docs()");
-        let keys: Vec<&str> = option_docs().iter().map(|o| o.key).collect();
-        assert_eq!(keys, KEYS);
-        for doc in option_docs() {
-            assert!(doc.form.starts_with(&format!("{}=", doc.key)), "{doc:?}");
-        }
-    }
-}
