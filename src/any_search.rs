@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use abstracta_core::search::{Clock, Search, SearchResult, StopHandle};
+use abstracta_core::search::{Budget, Clock, Search, SearchResult, StopHandle};
 use abstracta_core::{Game, Position};
 
 use crate::player::{Analysis, ChildLine, Choice, EngineError};
@@ -51,6 +51,19 @@ pub trait AnySearch: Send {
     }
     /// Sets an engine option (`time`, `iters`, `threads`, `seed`, ...).
     fn set_option(&mut self, key: &str, value: &str) -> Result<(), EngineError>;
+    /// Replaces the budget ([`Search::set_budget`]): the parts of `budget`
+    /// that are set, together. The default sets the `iters` and then the
+    /// `time` option; a refusal is [`EngineError::BadOption`] naming the
+    /// key.
+    fn set_budget(&mut self, budget: Budget) -> Result<(), EngineError> {
+        if let Some(n) = budget.iterations {
+            self.set_option("iters", &n.to_string())?;
+        }
+        if let Some(t) = budget.time {
+            self.set_option("time", &Budget::time_value(t))?;
+        }
+        Ok(())
+    }
     /// Tells the engine its clock for the next `genmove` only (`None`
     /// forgets one given earlier); the default ignores it.
     fn set_clock(&mut self, _clock: Option<Clock>) {}
@@ -224,6 +237,15 @@ impl<G: Game> AnySearch for SearchAdapter<G> {
             })
     }
 
+    fn set_budget(&mut self, budget: Budget) -> Result<(), EngineError> {
+        self.search
+            .set_budget(budget)
+            .map_err(|source| EngineError::BadOption {
+                key: budget_key(&budget),
+                source,
+            })
+    }
+
     fn set_clock(&mut self, clock: Option<Clock>) {
         self.clock = clock;
     }
@@ -245,4 +267,17 @@ impl<G: Game> AnySearch for SearchAdapter<G> {
     fn reset(&mut self) {
         self.search.reset();
     }
+}
+
+/// The options a refused budget names: `iters`, `time` or `iters,time`
+/// (the refusal itself says which value is wrong).
+fn budget_key(budget: &Budget) -> String {
+    let mut keys = Vec::new();
+    if budget.iterations.is_some() {
+        keys.push("iters");
+    }
+    if budget.time.is_some() {
+        keys.push("time");
+    }
+    keys.join(",")
 }

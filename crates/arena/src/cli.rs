@@ -113,8 +113,8 @@ pub enum CommandLine {
         /// The engine.
         #[arg(long, default_value = DEFAULT_ENGINE)]
         engine: String,
-        /// Print one JSON object (as `arena analysis` answers; mcts engines
-        /// only).
+        /// Print one JSON object (as `arena analysis` answers; any engine
+        /// but cmd:).
         #[arg(long)]
         json: bool,
     },
@@ -141,8 +141,8 @@ pub enum CommandLine {
         /// Plies per opening.
         #[arg(long, default_value_t = 4)]
         plies: u32,
-        /// The engine that scores each opening (mcts only; one thread keeps
-        /// the suite reproducible).
+        /// The engine that scores each opening (a family that gives win
+        /// rates, such as mcts; one thread keeps the suite reproducible).
         #[arg(long, default_value = "mcts:iters=2000")]
         engine: String,
         /// Keep openings whose win rate for the side to move is in LOW-HIGH.

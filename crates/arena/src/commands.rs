@@ -119,7 +119,7 @@ pub fn analyze_command(spec: &str, moves: &str, engine: &str) -> Result<String, 
 /// `arena analyze --json`: the search as one JSON object, the same search
 /// and the same fields as an `arena analysis` answer.
 pub fn analyze_json_command(spec: &str, moves: &str, engine: &str) -> Result<String, ArenaError> {
-    let options = protocol::engine::mcts_options(engine).map_err(|e| ArenaError::usage(e.to_string()))?;
+    let engine = protocol::engine::search_spec(engine)?;
     let game = open(spec, moves)?;
     if game.status().is_finished() {
         return Err(ArenaError::usage(format!(
@@ -127,7 +127,7 @@ pub fn analyze_json_command(spec: &str, moves: &str, engine: &str) -> Result<Str
             game.status()
         )));
     }
-    let result = protocol::engine::run_search(&*game, options)?;
+    let result = protocol::engine::run_search(&*game, &engine, &Default::default())?;
     let json = server::analysis::search_json(&*game, &result, server::analysis::DEFAULT_CHILDREN);
     Ok(json.to_string() + "\n")
 }
@@ -184,6 +184,10 @@ mod tests {
             (j["iterations"].as_u64(), j["plies_played"].as_u64()),
             (Some(200), Some(1))
         );
-        assert!(analyze_json_command("tictactoe", "b2", "random").is_err());
+        // Every in-process family analyses; external engines do not.
+        assert!(analyze_json_command("tictactoe", "b2", "cmd:./engine").is_err());
+        let r: serde_json::Value =
+            serde_json::from_str(&analyze_json_command("tictactoe", "b2", "random").unwrap()).unwrap();
+        assert!(r["best"].is_string() && r["win_rate"].is_null(), "{r}");
     }
 }

@@ -41,6 +41,17 @@ pub enum ArenaError {
     },
 }
 
+impl From<protocol::engine::SearchEngineError> for ArenaError {
+    /// An engine error as itself (exit code 1 when it failed while
+    /// running); a refused engine or override as a usage error.
+    fn from(e: protocol::engine::SearchEngineError) -> ArenaError {
+        match e {
+            protocol::engine::SearchEngineError::Engine(e) => ArenaError::Engine(e),
+            other => ArenaError::Usage(other.to_string()),
+        }
+    }
+}
+
 impl From<protocol::engine::EngineError> for ArenaError {
     fn from(e: protocol::engine::EngineError) -> ArenaError {
         ArenaError::Engine(Box::new(e))

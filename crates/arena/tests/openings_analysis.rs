@@ -325,7 +325,7 @@ fn analysis_answers_bad_queries_with_errors() {
         r#"{"spec": "tictactoe"}"#,
         r#"{"id": "a", "spec": "chess"}"#,
         r#"{"id": "b", "spec": "tictactoe", "plies": "b2 b2"}"#,
-        r#"{"id": "c", "spec": "tictactoe", "engine": "random"}"#,
+        r#"{"id": "c", "spec": "tictactoe", "engine": "cmd:./engine"}"#,
         r#"{"id": "d", "spec": "tictactoe", "bogus": 1}"#,
         r#"{"id": "e", "spec": "tictactoe", "turns": [3]}"#,
         r#"{"id": "f", "action": "dance"}"#,
@@ -422,4 +422,80 @@ fn analysis_answers_before_the_input_ends_and_ids_can_be_reused() {
     std::io::Read::read_to_string(&mut output, &mut rest).unwrap();
     assert_eq!(rest, "", "one answer per query");
     assert!(child.wait().unwrap().success());
+}
+
+#[test]
+fn analysis_searches_with_any_in_process_family() {
+    let input = [
+        r#"{"id": "r", "spec": "tictactoe", "plies": "b2 a1", "engine": "random", "seed": 3, "iterations": 50}"#,
+        r#"{"id": "x", "spec": "tictactoe", "engine": "chess"}"#,
+        r#"{"id": "c", "spec": "tictactoe", "engine": "cmd:./engine --fast"}"#,
+    ]
+    .join("\n");
+    let answers = analysis(&[], &input);
+    assert_eq!(answers.len(), 3, "{answers:#?}");
+    let of = |id: &str| {
+        answers
+            .iter()
+            .find(|a| a["id"] == id)
+            .unwrap_or_else(|| panic!("no answer for {id}"))
+    };
+    let random = of("r");
+    let best = random["best"].as_str().unwrap_or_else(|| panic!("{random}"));
+    let mut game = abstracta::open("tictactoe").unwrap();
+    game.play_list("b2 a1").unwrap();
+    assert!(game.is_legal(best), "{best}");
+    assert!(random["win_rate"].is_null() && random["children"] == serde_json::json!([]));
+    assert_eq!(random["iterations"], 0, "random ignores the iteration budget");
+    let unknown = of("x")["error"].as_str().unwrap();
+    assert!(unknown.contains("unknown engine kind \"chess\""), "{unknown}");
+    let external = of("c")["error"].as_str().unwrap();
+    assert!(
+        external.contains("cmd:") && external.contains("random") && external.contains("mcts[:OPTIONS]"),
+        "{external}"
+    );
+}
+
+#[test]
+fn analyze_json_and_openings_take_any_in_process_family() {
+    let out = arena(&[
+        "analyze",
+        "tictactoe",
+        "--moves",
+        "b2",
+        "--engine",
+        "random",
+        "--json",
+    ]);
+    assert_success(&out);
+    let answer: Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    let mut game = abstracta::open("tictactoe").unwrap();
+    game.play_list("b2").unwrap();
+    assert!(game.is_legal(answer["best"].as_str().unwrap()), "{answer}");
+    let out = arena(&["analyze", "tictactoe", "--engine", "cmd:./engine", "--json"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("external (cmd:)"),
+        "{}",
+        text(&out.stderr)
+    );
+    // Openings are scored by win rate, which random has not.
+    let dir = temp_dir("openings-families");
+    let out = arena(&[
+        "openings",
+        "tictactoe",
+        "--count",
+        "1",
+        "--engine",
+        "random",
+        "--out",
+        &path(&dir.join("r.txt")),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("gives no win rate"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!dir.join("r.txt").exists());
 }

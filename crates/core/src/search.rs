@@ -292,6 +292,55 @@ impl fmt::Display for Clock {
     }
 }
 
+/// A search budget: how much work and how much wall time one search may
+/// take ([`Search::set_budget`]). The work is counted in the family's
+/// units (MCTS iterations, alpha-beta nodes: what
+/// [`SearchResult::iterations`] counts). With both the search stops at
+/// whichever it reaches first.
+///
+/// ```
+/// use abstracta_core::search::Budget;
+/// use std::time::Duration;
+/// let budget = Budget { iterations: Some(500), time: Some(Duration::from_millis(250)) };
+/// assert_eq!(budget.to_string(), "iters=500,time=0.25s");
+/// assert!(Budget::default().is_empty());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Budget {
+    /// Units of work (the `iters` option).
+    pub iterations: Option<u64>,
+    /// Wall time (the `time` option).
+    pub time: Option<Duration>,
+}
+
+impl Budget {
+    /// Whether the budget sets nothing.
+    pub fn is_empty(&self) -> bool {
+        self.iterations.is_none() && self.time.is_none()
+    }
+
+    /// The `time` option's value for `time`: seconds with an `s`
+    /// (`0.25s`), as every family's `time` option reads it.
+    pub fn time_value(time: Duration) -> String {
+        format!("{}s", time.as_secs_f64())
+    }
+}
+
+impl fmt::Display for Budget {
+    /// The budget as options: `iters=500,time=0.25s` (either part alone;
+    /// empty for an empty budget).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts = Vec::new();
+        if let Some(n) = self.iterations {
+            parts.push(format!("iters={n}"));
+        }
+        if let Some(t) = self.time {
+            parts.push(format!("time={}", Budget::time_value(t)));
+        }
+        f.write_str(&parts.join(","))
+    }
+}
+
 /// Why a search refused an option ([`Search::set_option`]).
 #[derive(Debug, Error)]
 #[non_exhaustive]
@@ -360,6 +409,24 @@ pub trait Search<G: Game>: Send {
     /// or `threads`, `seed`, ...), in the family's terms.
     fn set_option(&mut self, key: &str, value: &str) -> Result<(), OptionError>;
 
+    /// Sets the parts of `budget` that are set, together (with both, the
+    /// search stops at whichever it reaches first); an empty budget changes
+    /// nothing. The default sets the `iters` and then the `time` option
+    /// ([`set_option`](Search::set_option)), so a part not set is kept or
+    /// dropped as those options do; a family whose budget options replace
+    /// each other (MCTS, which then drops the part not set) overrides it. A
+    /// family without one of them refuses it as it refuses that option (or
+    /// ignores it, as `random` ignores every budget).
+    fn set_budget(&mut self, budget: Budget) -> Result<(), OptionError> {
+        if let Some(n) = budget.iterations {
+            self.set_option("iters", &n.to_string())?;
+        }
+        if let Some(t) = budget.time {
+            self.set_option("time", &Budget::time_value(t))?;
+        }
+        Ok(())
+    }
+
     /// The clock for the next [`search`](Search::search) only (`None`
     /// forgets one given earlier): a family that manages its time searches
     /// by it instead of its own budget. The default ignores it.
@@ -394,6 +461,9 @@ impl<G: Game, S: Search<G> + ?Sized> Search<G> for Box<S> {
     }
     fn set_option(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
         (**self).set_option(key, value)
+    }
+    fn set_budget(&mut self, budget: Budget) -> Result<(), OptionError> {
+        (**self).set_budget(budget)
     }
     fn set_clock(&mut self, clock: Option<Clock>) {
         (**self).set_clock(clock)

@@ -4,7 +4,7 @@ use std::fmt;
 use std::time::Instant;
 
 use abstracta_core::knowledge::{NoKnowledge, SearchKnowledge};
-use abstracta_core::search::{Clock, OptionError, Search, SearchResult, StopHandle};
+use abstracta_core::search::{Budget, Clock, OptionError, Search, SearchResult, StopHandle};
 use abstracta_core::{Game, GameOptions};
 
 use crate::{Mcts, MctsOptions, OptionsError, Ponder};
@@ -182,6 +182,25 @@ impl<G: Game, K: SearchKnowledge<G>> Search<G> for MctsSearch<G, K> {
         Ok(())
     }
 
+    /// Replaces both budgets at once (`iters` and `time` as given, the
+    /// part not given dropped), unlike two [`set_option`](Search::set_option)
+    /// calls, where the second would drop the first. The values are checked
+    /// as the options `iters` and `time`; an empty budget changes nothing.
+    fn set_budget(&mut self, budget: Budget) -> Result<(), OptionError> {
+        if budget.is_empty() {
+            return Ok(());
+        }
+        // Checked as options, set as given (an option's time is rounded
+        // to microseconds).
+        format!("mcts:{budget}").parse::<MctsOptions>()?;
+        self.stop_pondering();
+        let mut options = self.mcts.options().clone();
+        options.iterations = budget.iterations;
+        options.time = budget.time;
+        self.mcts.set_options(options);
+        Ok(())
+    }
+
     fn set_clock(&mut self, clock: Option<Clock>) {
         self.clock = clock;
     }
@@ -217,6 +236,49 @@ mod tests {
     use abstracta_core::toy::{TicTacToe, TicTacToeKnowledge};
 
     type TicTacToeSearch = MctsSearch<TicTacToe, TicTacToeKnowledge>;
+
+    #[test]
+    fn a_budget_sets_both_limits_at_once() {
+        let mut search = TicTacToeSearch::new("mcts:iters=50,seed=3".parse().unwrap());
+        let both = Budget {
+            iterations: Some(200),
+            time: Some(Duration::from_secs(30)),
+        };
+        search.set_budget(both).unwrap();
+        assert_eq!(
+            (search.options().iterations, search.options().time),
+            (Some(200), Some(Duration::from_secs(30)))
+        );
+        assert_eq!(search.describe(), "mcts:iters=200,time=30s,seed=3");
+        search.set_budget(Budget::default()).unwrap();
+        assert_eq!(
+            search.options().iterations,
+            Some(200),
+            "an empty budget changes nothing"
+        );
+        search
+            .set_budget(Budget {
+                iterations: None,
+                time: Some(Duration::from_millis(5)),
+            })
+            .unwrap();
+        assert_eq!(
+            (search.options().iterations, search.options().time),
+            (None, Some(Duration::from_millis(5)))
+        );
+        let err = search
+            .set_budget(Budget {
+                iterations: Some(0),
+                time: None,
+            })
+            .unwrap_err();
+        assert!(err.to_string().contains("iters"), "{err}");
+        assert_eq!(
+            search.options().time,
+            Some(Duration::from_millis(5)),
+            "a refused budget changes nothing"
+        );
+    }
 
     #[test]
     fn a_clock_replaces_the_budget_for_one_search() {

@@ -4,8 +4,9 @@
 //!
 //! Every search here, and those of `arena analyze --json` and
 //! `arena openings`, is the library's run-time search
-//! ([`AnySearch`](abstracta::AnySearch), which the Python module uses too:
-//! see [`run_search`](protocol::engine::run_search)) and is reported by [`search_json`].
+//! ([`AnySearch`], which the Python module uses too:
+//! see [`searcher`]) of any in-process family
+//! (`mcts`, `random`, ...; not `cmd:`) and is reported by [`search_json`].
 //!
 //! ```
 //! let input = r#"{"id": "a", "spec": "tictactoe", "plies": "b2", "iterations": 200}
@@ -30,10 +31,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
-use abstracta::mcts::{MctsOptions, SearchResult, StopHandle};
-use abstracta::player::EngineSpec;
-use abstracta::{AnyGame, Registry};
-use protocol::engine::{mcts_options, SearchEngineError};
+use abstracta::player::{EngineError, OptionError};
+use abstracta::search::{Budget, SearchResult, StopHandle};
+use abstracta::{AnyGame, AnySearch, Registry};
+use protocol::engine::{search_spec, searcher, Overrides, SearchEngineError};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -46,8 +47,9 @@ pub const HELP: &str = r#"Each input line is one JSON query:
   {"id": "q1", "spec": "escabel:size=7", "plies": "d4 c3", "iterations": 5000,
    "children": 5, "turns": [0, 2], "engine": "mcts:rave=off", "threads": 1, "seed": 1}
 Only id and spec are needed: plies (a string or a list) default to none, turns
-(plies counts to analyse, one answer each) to the whole list, engine to
-mcts:iters=10000; iterations and time (seconds) replace the engine's budget.
+(plies counts to analyse, one answer each) to the whole list, engine (any but
+cmd:, e.g. random) to mcts:iters=10000; iterations and time (seconds) replace
+the engine's budget.
 Each answer is one JSON line, in order of completion, tagged with id and turn:
 best, win_rate (of the side to move), proof, pv, children (ply, visits,
 win_rate, proof), iterations, nodes, max_depth, time_ms, terminated.
@@ -62,7 +64,8 @@ pub const DEFAULT_CHILDREN: usize = 10;
 /// A search result as JSON: the best ply, the win rate of the seat to
 /// move, the proof, the principal variation, the first `children` root
 /// children in the search's order, best first (ply, visits, win rate,
-/// proof), and the counters.
+/// proof), and the counters. A family without statistics (`random`) gives
+/// `null` win rate and proof, empty `pv` and `children`, zero counters.
 pub fn search_json(game: &dyn AnyGame, result: &SearchResult<String>, children: usize) -> Value {
     // The search's order: best first (a proven win before more visited
     // plies, a proven loss last).
@@ -94,7 +97,8 @@ pub enum AnalysisError {
     /// The line is not a JSON object of the expected fields.
     #[error("bad query: {0}")]
     Query(String),
-    /// The engine spec does not parse or is not an MCTS engine.
+    /// The engine spec does not parse, names an external (`cmd:`)
+    /// engine, or its family refuses one of the query's overrides.
     #[error("{0}")]
     Engine(#[from] SearchEngineError),
     /// The spec or the plies are wrong.
@@ -211,7 +215,8 @@ struct Job {
     /// Plies from the start (the `turns` entry).
     turn: usize,
     game: Box<dyn AnyGame>,
-    options: MctsOptions,
+    /// The search, its overrides applied.
+    search: Box<dyn AnySearch>,
     children: usize,
     cancel: Arc<Cancel>,
     serial: u64,
@@ -397,37 +402,39 @@ fn jobs_of(
             .collect(),
     };
     let engine = query.engine.as_deref().unwrap_or(DEFAULT_ANALYSIS_ENGINE);
-    let mut search = mcts_options(engine)?;
-    if query.iterations.is_some() || query.time.is_some() {
-        // The query's budget replaces the engine spec's.
-        search.iterations = query.iterations;
-        search.time = match query.time {
-            Some(t) if t.is_finite() && t > 0.0 && t < 1e6 => Some(Duration::from_secs_f64(t)),
-            Some(t) => {
-                return Err(AnalysisError::Query(format!(
-                    "bad time {t}: expected seconds above 0"
-                )))
-            }
-            None => None,
-        };
-    }
+    let engine_spec = search_spec(engine)?;
+    let time = match query.time {
+        Some(t) if t.is_finite() && t > 0.0 && t < 1e6 => Some(Duration::from_secs_f64(t)),
+        Some(t) => {
+            return Err(AnalysisError::Query(format!(
+                "bad time {t}: expected seconds above 0"
+            )))
+        }
+        None => None,
+    };
     if query.iterations == Some(0) {
         return Err(AnalysisError::Query(
             "bad iterations 0: expected at least 1".into(),
         ));
     }
+    if query.threads == Some(0) {
+        return Err(AnalysisError::Query("bad threads 0: expected at least 1".into()));
+    }
+    // The query's budget (either part) replaces the engine spec's.
+    let overrides = Overrides {
+        budget: Budget {
+            iterations: query.iterations,
+            time,
+        },
+        threads: query.threads,
+        seed: query.seed,
+    };
+    // Without a threads field or threads= in the spec, `--threads`; a
+    // family without threads (random) goes without.
     let names_threads = engine
         .split([':', ','])
         .any(|w| w.trim().to_ascii_lowercase().starts_with("threads="));
-    search.threads = match query.threads {
-        Some(0) => return Err(AnalysisError::Query("bad threads 0: expected at least 1".into())),
-        Some(t) => t,
-        None if names_threads => search.threads,
-        None => options.threads.max(1),
-    };
-    if let Some(seed) = query.seed {
-        search.seed = seed;
-    }
+    let default_threads = (query.threads.is_none() && !names_threads).then(|| options.threads.max(1));
     let turns = query.turns.unwrap_or_else(|| vec![plies.len()]);
     if turns.is_empty() {
         return Err(AnalysisError::Query(
@@ -456,27 +463,49 @@ fn jobs_of(
         }
     }
     let cancel = Arc::new(Cancel::default());
-    Ok(turns
+    turns
         .into_iter()
         .map(|turn| {
+            let game = positions[&turn].clone_box();
+            let mut search = searcher(&*game, &engine_spec, &overrides)?;
+            if let Some(threads) = default_threads {
+                set_default_threads(&mut *search, threads)?;
+            }
             *serial += 1;
-            Job {
+            Ok(Job {
                 id: query.id.clone(),
                 key: key.to_owned(),
                 turn,
-                game: positions[&turn].clone_box(),
-                options: search.clone(),
+                game,
+                search,
                 children: query.children.unwrap_or(DEFAULT_CHILDREN),
                 cancel: cancel.clone(),
                 serial: *serial,
-            }
+            })
         })
-        .collect())
+        .collect()
+}
+
+/// Sets `arena analysis --threads` on a search whose spec and query name
+/// no threads; a family that has no `threads` option goes without.
+fn set_default_threads(search: &mut dyn AnySearch, threads: usize) -> Result<(), AnalysisError> {
+    match search.set_option("threads", &threads.to_string()) {
+        Ok(())
+        | Err(EngineError::BadOption {
+            source: OptionError::Unknown { .. },
+            ..
+        }) => Ok(()),
+        Err(e) => Err(AnalysisError::Engine(SearchEngineError::Override {
+            family: search.family(),
+            what: format!("threads={threads} (--threads)"),
+            source: Box::new(e),
+        })),
+    }
 }
 
 fn work<W: Write>(shared: &Shared<W>) {
     loop {
-        let job = {
+        let mut job = {
             let mut queue = lock(&shared.queue);
             loop {
                 if let Some(job) = queue.jobs.pop_front() {
@@ -488,7 +517,7 @@ fn work<W: Write>(shared: &Shared<W>) {
                 queue = shared.ready.wait(queue).unwrap_or_else(|p| p.into_inner());
             }
         };
-        let mut answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_job(&job)))
+        let mut answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_job(&mut job)))
             .unwrap_or_else(|_| error_answer(&job.id, "internal error: the search failed"));
         // A search that panicked is not running any more either.
         lock(&job.cancel.running).retain(|(s, _)| *s != job.serial);
@@ -500,7 +529,7 @@ fn work<W: Write>(shared: &Shared<W>) {
     }
 }
 
-fn run_job(job: &Job) -> Value {
+fn run_job(job: &mut Job) -> Value {
     let status = job.game.status();
     if status.is_finished() {
         return error_answer(
@@ -511,12 +540,8 @@ fn run_job(job: &Job) -> Value {
             ),
         );
     }
-    // The same search as run_search, kept in two steps so that its stop
-    // handle is registered before it starts.
-    let mut search = match job.game.searcher(&EngineSpec::Mcts(job.options.clone()), 0) {
-        Ok(search) => search,
-        Err(e) => return error_answer(&job.id, e),
-    };
+    // Its stop handle is registered before it starts.
+    let search = &mut job.search;
     {
         let mut running = lock(&job.cancel.running);
         if job.cancel.cancelled.load(Ordering::SeqCst) {
@@ -537,5 +562,121 @@ fn run_job(job: &Job) -> Value {
             answer
         }
         Err(e) => error_answer(&job.id, e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use abstracta::player::EngineSpec;
+
+    /// The answers to `input` (one query a line), by id.
+    fn answers(input: &str) -> HashMap<String, Value> {
+        let mut out = Vec::new();
+        let options = AnalysisOptions {
+            max_queries: 2,
+            ..AnalysisOptions::default()
+        };
+        serve(input.as_bytes(), &mut out, &options);
+        String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str::<Value>(l).unwrap())
+            .map(|a| (a["id"].as_str().unwrap_or("").to_owned(), a))
+            .collect()
+    }
+
+    fn without_time(mut v: Value) -> Value {
+        v.as_object_mut().unwrap().remove("time_ms");
+        v
+    }
+
+    #[test]
+    fn an_mcts_answer_is_the_search_of_its_spec_with_the_query_fields_set() {
+        let got = answers(
+            r#"{"id": "m", "spec": "tictactoe", "plies": "b2", "engine": "mcts:time=1m,rave=off", "iterations": 400, "seed": 9}"#,
+        );
+        // What the analysis engine searched before it took any family:
+        // the spec's options with the query's fields written into them.
+        let mut options = match "mcts:time=1m,rave=off".parse::<EngineSpec>().unwrap() {
+            EngineSpec::Mcts(o) => o,
+            other => panic!("{other:?}"),
+        };
+        options.iterations = Some(400);
+        options.time = None;
+        options.threads = 1;
+        options.seed = 9;
+        let mut game = abstracta::open("tictactoe").unwrap();
+        game.play("b2").unwrap();
+        let result = game
+            .searcher(&EngineSpec::Mcts(options), 0)
+            .unwrap()
+            .search(&*game)
+            .unwrap();
+        let mut expected = search_json(&*game, &result, DEFAULT_CHILDREN);
+        expected["id"] = json!("m");
+        expected["terminated"] = json!(false);
+        expected["turn"] = json!(1);
+        // Both as the text the engine writes, read back the same way.
+        let expected: Value = serde_json::from_str(&expected.to_string()).unwrap();
+        assert_eq!(without_time(got["m"].clone()), without_time(expected));
+    }
+
+    #[test]
+    fn the_query_budget_sets_both_limits() {
+        let got = answers(r#"{"id": "b", "spec": "escabel:size=5", "iterations": 300, "time": 600}"#);
+        assert_eq!(got["b"]["iterations"], 300, "{}", got["b"]);
+    }
+
+    #[test]
+    fn random_answers_with_a_legal_ply() {
+        let input = [
+            r#"{"id": "r", "spec": "tictactoe", "plies": ["b2"], "engine": "random", "seed": 4, "threads": 2, "time": 1}"#,
+            r#"{"id": "s", "spec": "tictactoe", "plies": ["b2"], "engine": "random", "seed": 4}"#,
+        ]
+        .join("\n");
+        let got = answers(&input);
+        let mut game = abstracta::open("tictactoe").unwrap();
+        game.play("b2").unwrap();
+        let best = got["r"]["best"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{}", got["r"]));
+        assert!(game.is_legal(best));
+        assert_eq!(got["r"]["best"], got["s"]["best"], "the same seed, the same ply");
+        assert!(got["r"]["win_rate"].is_null() && got["r"]["pv"] == json!([]));
+    }
+
+    #[test]
+    fn refused_engines_and_overrides_name_the_family_and_the_key() {
+        let input = [
+            r#"{"id": "cmd", "spec": "tictactoe", "engine": "cmd:./my-engine"}"#,
+            r#"{"id": "unknown", "spec": "tictactoe", "engine": "alphabeta:depth=3"}"#,
+            r#"{"id": "threads", "spec": "tictactoe", "engine": "mcts", "threads": 5000}"#,
+        ]
+        .join("\n");
+        let got = answers(&input);
+        let error = |id: &str| {
+            got[id]["error"]
+                .as_str()
+                .unwrap_or_else(|| panic!("{}", got[id]))
+                .to_owned()
+        };
+        let cmd = error("cmd");
+        assert!(
+            cmd.contains("\"cmd:./my-engine\"") && cmd.contains("external (cmd:)"),
+            "{cmd}"
+        );
+        assert!(cmd.contains("random") && cmd.contains("mcts[:OPTIONS]"), "{cmd}");
+        assert!(
+            error("unknown").contains("unknown engine kind \"alphabeta\""),
+            "{}",
+            error("unknown")
+        );
+        let threads = error("threads");
+        assert!(
+            threads.contains("the mcts engine cannot take the threads=5000")
+                && threads.contains("\"threads\""),
+            "{threads}"
+        );
     }
 }

@@ -486,16 +486,17 @@ fn position(state: &State, body: &[u8]) -> Result<Value, ApiError> {
     Ok(position_json(&*game))
 }
 
-/// The engine a request names, checked against the caps. External
-/// (`cmd:`) engines are never started by the server.
+/// The engine a request names, checked against the caps: any in-process
+/// family (the caps bound `mcts` options; `random` has no budget).
+/// External (`cmd:`) engines are never started by the server.
 pub fn checked_engine(limits: &Limits, text: &str) -> Result<EngineSpec, ApiError> {
     let spec: EngineSpec = text.parse()?;
     match &spec {
-        EngineSpec::Random => {}
         EngineSpec::Cmd { .. } => {
             return Err(ApiError::bad_request(format!(
-            "bad engine {text:?}: arena serve runs no external (cmd:) engines; use random or mcts[:OPTIONS]"
-        )))
+                "bad engine {text:?}: arena serve runs no external (cmd:) engines; use {}",
+                protocol::engine::in_process_forms()
+            )))
         }
         EngineSpec::Mcts(options) => {
             let over = |what: String| {
@@ -524,6 +525,8 @@ pub fn checked_engine(limits: &Limits, text: &str) -> Result<EngineSpec, ApiErro
                 return over(format!("nodes={} (cap {})", options.max_nodes, limits.max_nodes));
             }
         }
+        // Families without caps here: random (no budget).
+        _ => {}
     }
     Ok(spec)
 }
@@ -672,5 +675,35 @@ mod tests {
         assert_eq!(status, 503, "{v}");
         assert!(v["error"].as_str().unwrap().contains("busy"));
         assert_eq!(s.searches.load(Ordering::SeqCst), 0);
+    }
+
+    #[test]
+    fn any_in_process_family_analyses_and_cmd_is_refused() {
+        let s = State::new(
+            Path::new("/nonexistent-runs"),
+            Limits::default(),
+            "127.0.0.1:1".parse().unwrap(),
+        );
+        let body = json!({"spec": "tictactoe", "plies": "b2", "engine": "random", "seed": 2});
+        let (status, v) = post(&s, "/api/analyse", &body);
+        assert_eq!(status, 200, "{v}");
+        let mut game = abstracta::open("tictactoe").unwrap();
+        game.play("b2").unwrap();
+        assert!(game.is_legal(v["best"]["ply"].as_str().unwrap()), "{v}");
+        assert_eq!(
+            (&v["engine"], &v["win_rate"], &v["children"]),
+            (&json!("random"), &json!(null), &json!([]))
+        );
+        let (status, v) = post(
+            &s,
+            "/api/analyse",
+            &json!({"spec": "tictactoe", "engine": "cmd:./x"}),
+        );
+        assert_eq!(status, 400, "{v}");
+        let error = v["error"].as_str().unwrap();
+        assert!(
+            error.contains("no external (cmd:) engines") && error.contains("mcts[:OPTIONS]"),
+            "{error}"
+        );
     }
 }

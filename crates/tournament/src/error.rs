@@ -44,6 +44,17 @@ pub enum TournamentError {
     },
 }
 
+impl From<protocol::engine::SearchEngineError> for TournamentError {
+    /// An engine error as itself (exit code 1 when it failed while
+    /// running); a refused engine or override as a usage error.
+    fn from(e: protocol::engine::SearchEngineError) -> TournamentError {
+        match e {
+            protocol::engine::SearchEngineError::Engine(e) => TournamentError::Engine(e),
+            other => TournamentError::Usage(other.to_string()),
+        }
+    }
+}
+
 impl From<protocol::engine::EngineError> for TournamentError {
     fn from(e: protocol::engine::EngineError) -> TournamentError {
         TournamentError::Engine(Box::new(e))

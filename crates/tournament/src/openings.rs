@@ -11,7 +11,7 @@ use std::path::Path;
 use abstracta::mix_seed;
 use thiserror::Error;
 
-use protocol::engine::{mcts_options, run_search};
+use protocol::engine::{run_search, search_spec, Overrides};
 use rayon::prelude::*;
 
 use crate::error::TournamentError;
@@ -60,7 +60,8 @@ pub struct SuiteRequest {
     pub count: usize,
     /// Plies per opening.
     pub plies: u32,
-    /// The engine that scores them (an `mcts` spec).
+    /// The engine that scores them: an engine spec of any in-process
+    /// family whose searches give a win rate (`mcts`, not `random`).
     pub engine: String,
     /// The win rates kept, for the side to move after the opening.
     pub window: Window,
@@ -103,7 +104,7 @@ pub fn generate(request: &SuiteRequest) -> Result<Generated, TournamentError> {
             "--plies must be at least 1: every opening of 0 plies is the start position",
         ));
     }
-    let options = mcts_options(&request.engine).map_err(|e| TournamentError::usage(e.to_string()))?;
+    let engine = search_spec(&request.engine)?;
     let start = abstracta::open(&request.spec)?;
     let limit = request
         .tries
@@ -143,14 +144,32 @@ pub fn generate(request: &SuiteRequest) -> Result<Generated, TournamentError> {
             batch
                 .par_iter()
                 .map(|(try_index, _, game)| {
-                    let mut search = options.clone();
-                    search.seed = mix_seed(request.seed, try_index + 1);
-                    run_search(&**game, search).map(|r| r.win_rate.unwrap_or(0.5))
+                    let overrides = Overrides {
+                        seed: Some(mix_seed(request.seed, try_index + 1)),
+                        ..Overrides::default()
+                    };
+                    run_search(&**game, &engine, &overrides).map(|r| (r.win_rate, r.proof))
                 })
                 .collect()
         });
         for ((try_index, plies, _), win_rate) in batch.into_iter().zip(win_rates) {
-            let win_rate = win_rate?;
+            let win_rate = match win_rate? {
+                (Some(w), _) => w,
+                // A proven position without a value (a solver family
+                // that only proves) is scored by its proof.
+                (None, Some(proof)) => match proof {
+                    abstracta::search::Proof::Win => 1.0,
+                    abstracta::search::Proof::Loss => 0.0,
+                    abstracta::search::Proof::Draw => 0.5,
+                },
+                (None, None) => {
+                    return Err(TournamentError::usage(format!(
+                        "engine {} gives no win rate to score openings by; use a family that evaluates \
+                         positions, e.g. mcts[:OPTIONS]",
+                        request.engine
+                    )))
+                }
+            };
             if (request.window.low..=request.window.high).contains(&win_rate) {
                 kept.push(Kept { plies, win_rate });
                 if kept.len() == request.count {

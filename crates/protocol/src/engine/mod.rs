@@ -11,7 +11,7 @@
 
 use std::time::Duration;
 
-use abstracta::mcts::{MctsOptions, SearchResult};
+use abstracta::search::{Budget, SearchResult};
 use abstracta::AnyGame;
 pub use abstracta::AnySearch;
 use thiserror::Error;
@@ -66,38 +66,157 @@ pub fn build(
     }
 }
 
-/// Why an engine spec cannot be used for a search: analysis searches with
-/// MCTS only.
+/// Why an engine spec cannot be used for a search in process (the
+/// analysis engine, `arena analyze --json`, `arena openings`).
 #[derive(Debug, Error)]
 pub enum SearchEngineError {
     /// The engine spec does not parse.
     #[error("{0}")]
     Engine(Box<EngineError>),
-    /// The engine is not an MCTS engine.
-    #[error("bad engine {0:?}: the analysis engine searches with mcts[:OPTIONS] only")]
-    NotMcts(String),
+    /// The engine is an external program (`cmd:`), which these searches
+    /// do not start.
+    #[error(
+        "bad engine {0:?}: the analysis engine searches in process with {forms} only, not with external (cmd:) programs",
+        forms = in_process_forms()
+    )]
+    External(String),
+    /// The engine's family refused one of the overrides (a budget, threads
+    /// or seed) the request asked for.
+    #[error("the {family} engine cannot take the {what} asked for: {source}")]
+    Override {
+        /// The engine's family.
+        family: &'static str,
+        /// What was asked (`iters`, `time`, `threads=4`, `seed=7`...).
+        what: String,
+        /// The family's refusal, naming the option and what it accepts.
+        source: Box<EngineError>,
+    },
 }
 
-/// The MCTS options of `engine` (an `mcts` engine spec), or an error
-/// saying that only MCTS engines analyse.
+impl SearchEngineError {
+    /// Whether the search failed while running (exit code 1 in `arena`)
+    /// rather than on a bad spec or override (exit code 2): see
+    /// [`EngineError::is_runtime`].
+    pub fn is_runtime(&self) -> bool {
+        matches!(self, SearchEngineError::Engine(e) if e.is_runtime())
+    }
+}
+
+/// The spec forms of every family that searches in process (all of
+/// [`FAMILIES`](abstracta::families::FAMILIES) but `cmd`), joined with
+/// commas: what [`SearchEngineError::External`] says is accepted.
+pub fn in_process_forms() -> String {
+    abstracta::families::FAMILIES
+        .iter()
+        .filter(|f| f.name != "cmd")
+        .map(|f| f.form)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The engine spec `engine` if it names a family that searches in process
+/// (any but `cmd:`), or an error saying what is accepted.
 ///
 /// ```
-/// use protocol::engine::mcts_options;
-/// assert_eq!(mcts_options("mcts:iters=200").unwrap().iterations, Some(200));
-/// assert!(mcts_options("random").unwrap_err().to_string().contains("mcts[:OPTIONS] only"));
+/// use protocol::engine::search_spec;
+/// assert_eq!(search_spec("mcts:iters=200").unwrap().family(), "mcts");
+/// assert_eq!(search_spec("random").unwrap().family(), "random");
+/// assert!(search_spec("cmd:./engine").unwrap_err().to_string().contains("mcts[:OPTIONS]"));
+/// assert!(search_spec("chess").unwrap_err().to_string().contains("unknown engine kind"));
 /// ```
-pub fn mcts_options(engine: &str) -> Result<MctsOptions, SearchEngineError> {
+pub fn search_spec(engine: &str) -> Result<EngineSpec, SearchEngineError> {
     match engine.parse::<EngineSpec>() {
-        Ok(EngineSpec::Mcts(options)) => Ok(options),
-        Ok(other) => Err(SearchEngineError::NotMcts(other.to_string())),
+        Ok(EngineSpec::Cmd { .. }) => Err(SearchEngineError::External(engine.trim().to_owned())),
+        Ok(spec) => Ok(spec),
         Err(e) => Err(SearchEngineError::Engine(Box::new(e))),
     }
 }
 
-/// Searches `game` with `options` through the library's run-time search
-/// ([`AnyGame::searcher`]), from a fresh tree.
-pub fn run_search(game: &dyn AnyGame, options: MctsOptions) -> Result<SearchResult<String>, EngineError> {
-    game.searcher(&EngineSpec::Mcts(options), 0)?.search(game)
+/// What a request changes in its engine spec's search: the budget
+/// ([`Budget`]: with either part, the spec's budget is replaced), the
+/// threads and the seed. `None` keeps the spec's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Overrides {
+    /// Replaces the spec's budget when it sets anything.
+    pub budget: Budget,
+    /// The `threads` option.
+    pub threads: Option<usize>,
+    /// The `seed` option (replacing the spec's, not mixed into it).
+    pub seed: Option<u64>,
+}
+
+/// The search `spec` names for `game`'s type (seed 0: the spec's own
+/// randomness), with `overrides` applied through the family's options:
+/// `threads` and `seed` ([`AnySearch::set_option`]), then the budget
+/// ([`AnySearch::set_budget`]). A family that refuses one is
+/// [`SearchEngineError::Override`], naming the family and the option
+/// (`random` accepts a seed and ignores budgets and threads). `cmd:` is
+/// [`SearchEngineError::External`].
+///
+/// ```
+/// use protocol::engine::{searcher, search_spec, Overrides};
+/// use abstracta::search::Budget;
+/// let game = abstracta::open("tictactoe").unwrap();
+/// let overrides = Overrides {
+///     budget: Budget { iterations: Some(100), time: None },
+///     threads: Some(1),
+///     seed: Some(7),
+/// };
+/// let mut search = searcher(&*game, &search_spec("mcts:time=1m").unwrap(), &overrides).unwrap();
+/// assert_eq!(search.describe(), "mcts:iters=100,seed=7");
+/// assert_eq!(search.search(&*game).unwrap().iterations, 100);
+/// let random = searcher(&*game, &search_spec("random").unwrap(), &overrides).unwrap();
+/// assert_eq!(random.family(), "random");
+/// ```
+pub fn searcher(
+    game: &dyn AnyGame,
+    spec: &EngineSpec,
+    overrides: &Overrides,
+) -> Result<Box<dyn AnySearch>, SearchEngineError> {
+    if let EngineSpec::Cmd { .. } = spec {
+        return Err(SearchEngineError::External(spec.to_string()));
+    }
+    let mut search = game
+        .searcher(spec, 0)
+        .map_err(|e| SearchEngineError::Engine(Box::new(e)))?;
+    let family = search.family();
+    let refused = |what: String| {
+        move |e: EngineError| SearchEngineError::Override {
+            family,
+            what,
+            source: Box::new(e),
+        }
+    };
+    if let Some(threads) = overrides.threads {
+        search
+            .set_option("threads", &threads.to_string())
+            .map_err(refused(format!("threads={threads}")))?;
+    }
+    if let Some(seed) = overrides.seed {
+        search
+            .set_option("seed", &seed.to_string())
+            .map_err(refused(format!("seed={seed}")))?;
+    }
+    // The budget last: for MCTS every other option is set through its
+    // text form, which rounds a time to microseconds.
+    if !overrides.budget.is_empty() {
+        search
+            .set_budget(overrides.budget)
+            .map_err(refused(format!("budget {}", overrides.budget)))?;
+    }
+    Ok(search)
+}
+
+/// Searches `game` once with the search `spec` names and `overrides`
+/// ([`searcher`]), from a fresh tree.
+pub fn run_search(
+    game: &dyn AnyGame,
+    spec: &EngineSpec,
+    overrides: &Overrides,
+) -> Result<SearchResult<String>, SearchEngineError> {
+    searcher(game, spec, overrides)?
+        .search(game)
+        .map_err(|e| SearchEngineError::Engine(Box::new(e)))
 }
 
 /// Bytes one MCTS tree node takes at most (16 of statistics, 16 of links,
