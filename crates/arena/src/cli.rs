@@ -4,7 +4,7 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::error::ArenaError;
 use crate::play::Controller;
@@ -19,6 +19,28 @@ about 46 bytes, so the default takes up to about 370 MB per search. Memory is
 taken as the tree grows (up to about 16 MB per 100 ms of one thread), and a
 tournament runs two searches per game at once. Arena warns when nodes= asks
 for more memory than the machine has.";
+
+/// What `arena --help` (the long help) says after the commands: the
+/// engines, then every `mcts` option from the search's own table
+/// (`mcts::option_docs`), experimental ones marked, so the list cannot
+/// drift from what the search accepts.
+pub fn long_help() -> String {
+    let mut text = format!(
+        "{ENGINES_HELP}\n\nMCTS options (mcts:KEY=VALUE,...; the games' defaults where none is given):\n"
+    );
+    for option in mcts::option_docs() {
+        let mark = if option.experimental {
+            " [experimental]"
+        } else {
+            ""
+        };
+        text.push_str(&format!(
+            "  {:<20} {}{mark} (default: {})\n",
+            option.form, option.doc, option.default
+        ));
+    }
+    text
+}
 
 /// Tournaments, perft, engine protocol, terminal play and benchmarks for
 /// abstracta games.
@@ -643,7 +665,11 @@ pub fn main_exit_code() -> i32 {
     if let Ok(exe) = std::env::current_exe() {
         protocol::engine::watchdog::install(exe);
     }
-    let cli = Cli::parse();
+    let matches = Cli::command().after_long_help(long_help()).get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     match run(cli) {
         Ok(()) => 0,
         Err(e) if crate::output::is_broken_pipe(&e) => 0,

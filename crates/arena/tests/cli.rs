@@ -442,3 +442,17 @@ fn analyze_and_bench() {
     assert!(r["mcts_share_of_independent"]["2"].as_f64().unwrap() > 0.0);
     assert_eq!(v["engine"], "mcts");
 }
+
+#[test]
+fn long_help_lists_every_mcts_option_and_marks_the_experimental_ones() {
+    let help = arena_ok(&["--help"]);
+    for option in mcts::option_docs() {
+        let line = help
+            .lines()
+            .find(|l| l.trim_start().starts_with(option.form))
+            .unwrap_or_else(|| panic!("{} missing from: {help}", option.form));
+        assert_eq!(line.contains("[experimental]"), option.experimental, "{line}");
+    }
+    // The short help stays short.
+    assert!(!arena_ok(&["-h"]).contains("[experimental]"));
+}
