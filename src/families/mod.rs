@@ -18,10 +18,18 @@ use abstracta_core::mix_seed;
 use abstracta_core::search::Search;
 use mcts::{MctsOptions, MctsSearch};
 
-use crate::player::{split_words, EngineError, EngineSpec, EngineSpecError};
 use crate::registry::RegisteredGame;
 
+mod error;
 mod random;
+mod spec;
+
+pub use error::{EngineError, EngineSpecError, OptionError, SplitWordsError};
+pub use spec::{split_words, EngineSpec};
+
+/// What engine specs look like, for error messages.
+pub const ENGINE_FORMS: &str =
+    "random, mcts[:OPTIONS] (e.g. mcts:iters=2000,threads=2) or cmd:PROGRAM [ARGS]";
 
 pub use random::RandomSearch;
 
@@ -102,7 +110,6 @@ pub fn build<G: RegisteredGame>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::player::ENGINE_FORMS;
 
     #[test]
     fn the_engine_forms_name_every_family() {
@@ -116,7 +123,6 @@ mod tests {
 #[cfg(test)]
 mod engine_tests {
     use super::*;
-    use crate::player::OptionError;
 
     #[test]
     fn mcts_engine() {

@@ -23,17 +23,13 @@ use std::fmt;
 #[cfg(doc)]
 use crate::AnyGame;
 
-mod error;
-mod spec;
-
 pub use abstracta_core::search::Clock;
 
-pub use error::{EngineError, EngineSpecError, OptionError, SplitWordsError};
-pub use spec::{split_words, EngineSpec};
-
-/// What engine specs look like, for error messages.
-pub const ENGINE_FORMS: &str =
-    "random, mcts[:OPTIONS] (e.g. mcts:iters=2000,threads=2) or cmd:PROGRAM [ARGS]";
+// Engine specs and their errors belong to the search families; they are
+// named here too, where players have always found them.
+pub use crate::families::{
+    split_words, EngineError, EngineSpec, EngineSpecError, OptionError, SplitWordsError, ENGINE_FORMS,
+};
 
 /// The engine used when none is named (`arena engine`, `arena analyze`,
 /// hints in `arena play`).

@@ -8,7 +8,7 @@ use abstracta::player::Clock;
 use abstracta::{PlayError, SpecError};
 use thiserror::Error;
 
-use crate::engine::EngineError;
+use abstracta::player::EngineError;
 
 /// The protocol version answered by `protocol_version`.
 pub const PROTOCOL_VERSION: &str = "1";

@@ -19,6 +19,7 @@
 
 pub mod analysis;
 pub mod api;
+mod api_error;
 pub mod assets;
 pub mod board;
 pub mod runs;

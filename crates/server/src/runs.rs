@@ -19,7 +19,7 @@ use serde_json::{json, Value};
 use stats::records::{parse_config_json, parse_summary_json, GameRecord, TournamentConfig};
 use tournament::summarize;
 
-use crate::api::ApiError;
+use crate::api_error::ApiError;
 
 /// The largest record file read (games.jsonl of a long match fits many
 /// times over; a larger one is refused rather than read into memory).

@@ -73,6 +73,7 @@ pub mod run;
 mod schedule;
 mod sprt_stops;
 pub mod stop;
+mod stopped_summary;
 pub mod suite;
 pub mod table;
 pub mod tally;
@@ -90,7 +91,8 @@ pub use options::{
 };
 pub use progress::{progress_message, Progress, Silent};
 pub use run::{run, run_with, TournamentSettings};
-pub use stop::{write_stopped_summary, StopHandle};
+pub use stop::StopHandle;
+pub use stopped_summary::write_stopped_summary;
 pub use table::format_table;
 pub use tally::summarize;
 pub use time_control::{parse_player_tc, PlayerTcError, Resign, ResignError, TimeControl, TimeControlError};
