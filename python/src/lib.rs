@@ -516,56 +516,53 @@ impl From<RustResult<String>> for SearchResult {
     }
 }
 
-/// The parallel Monte Carlo tree search, with the option spec ``arena``
-/// takes (``"mcts:iters=2000,threads=2"``, ``"mcts:time=500ms"``; the
-/// ``mcts:`` prefix may be left out). ``search(state)`` releases the GIL,
-/// so other Python threads run meanwhile and ``stop()`` from one of them
-/// ends the search early.
-#[pyclass(module = "abstracta", name = "Mcts", frozen)]
-struct Mcts {
-    options: MctsOptions,
+/// A search of any in-process engine family, by its engine spec as
+/// ``arena`` takes it (``"mcts:iters=2000,threads=2"``, ``"random"``; not
+/// ``cmd:``). ``search(state)`` releases the GIL, so other Python threads
+/// run meanwhile and ``stop()`` from one of them ends the search early.
+#[pyclass(module = "abstracta", name = "Search", frozen, subclass)]
+struct Search {
+    spec: EngineSpec,
     engine: Mutex<Option<Box<dyn AnySearch>>>,
     stop: Mutex<Option<StopHandle>>,
 }
 
-#[pymethods]
-impl Mcts {
-    /// A search with ``options``; raises ``OptionsError`` for a bad spec.
-    #[new]
-    #[pyo3(signature = (options = "mcts"))]
-    fn new(options: &str) -> PyResult<Mcts> {
-        let text = options.trim();
-        let text = if text.to_ascii_lowercase().starts_with("mcts") {
-            text.to_owned()
-        } else {
-            format!("mcts:{text}")
-        };
-        let options: MctsOptions = text
-            .parse()
-            .map_err(|e: abstracta::mcts::OptionsError| OptionsError::new_err(e.to_string()))?;
-        Ok(Mcts {
-            options,
+impl Search {
+    fn with_spec(spec: EngineSpec) -> Search {
+        Search {
+            spec,
             engine: Mutex::new(None),
             stop: Mutex::new(None),
-        })
+        }
+    }
+}
+
+#[pymethods]
+impl Search {
+    /// A search with the engine spec ``engine``; raises ``OptionsError``
+    /// for a bad spec or an external (``cmd:``) engine.
+    #[new]
+    fn new(engine: &str) -> PyResult<Search> {
+        let spec = protocol::engine::search_spec(engine).map_err(|e| OptionsError::new_err(e.to_string()))?;
+        Ok(Search::with_spec(spec))
     }
 
-    /// The canonical option spec.
+    /// The canonical engine spec.
     #[getter]
     fn options(&self) -> String {
-        self.options.to_string()
+        self.spec.to_string()
     }
 
-    /// Searches ``state`` with the options' budget and returns a
-    /// ``SearchResult``. The tree is kept while the states searched
-    /// continue one game (``reset()`` drops it). Raises ``GameOverError``
-    /// for a finished game.
+    /// Searches ``state`` with the spec's budget and returns a
+    /// ``SearchResult``. A family that keeps a tree or table keeps it
+    /// while the states searched continue one game (``reset()`` drops
+    /// it). Raises ``GameOverError`` for a finished game.
     fn search(&self, py: Python<'_>, state: &State) -> PyResult<SearchResult> {
         let game = state.game.clone_box();
         let result = py.allow_threads(|| {
             let mut engine = self.engine.lock().unwrap_or_else(|p| p.into_inner());
             if engine.as_ref().and_then(|e| e.game_name()) != Some(game.name()) {
-                let fresh = game.searcher(&EngineSpec::Mcts(self.options.clone()), 0)?;
+                let fresh = game.searcher(&self.spec, 0)?;
                 *self.stop.lock().unwrap_or_else(|p| p.into_inner()) = Some(fresh.stop_handle());
                 *engine = Some(fresh);
             }
@@ -577,7 +574,7 @@ impl Mcts {
         result.map(SearchResult::from).map_err(engine_err)
     }
 
-    /// Drops the kept tree: the next search starts afresh.
+    /// Drops the kept tree or table: the next search starts afresh.
     fn reset(&self, py: Python<'_>) {
         py.allow_threads(|| {
             if let Some(engine) = self.engine.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
@@ -594,8 +591,34 @@ impl Mcts {
         }
     }
 
-    fn __repr__(&self) -> String {
-        format!("Mcts({:?})", self.options.to_string())
+    fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let class = slf.get_type().qualname()?;
+        Ok(format!("{class}({:?})", slf.get().spec.to_string()))
+    }
+}
+
+/// The parallel Monte Carlo tree search: a ``Search`` whose spec is the
+/// MCTS options ``arena`` takes (``"mcts:iters=2000,threads=2"``,
+/// ``"mcts:time=500ms"``; the ``mcts:`` prefix may be left out).
+#[pyclass(module = "abstracta", name = "Mcts", frozen, extends = Search)]
+struct Mcts;
+
+#[pymethods]
+impl Mcts {
+    /// A search with ``options``; raises ``OptionsError`` for a bad spec.
+    #[new]
+    #[pyo3(signature = (options = "mcts"))]
+    fn new(options: &str) -> PyResult<(Mcts, Search)> {
+        let text = options.trim();
+        let text = if text.to_ascii_lowercase().starts_with("mcts") {
+            text.to_owned()
+        } else {
+            format!("mcts:{text}")
+        };
+        let options: MctsOptions = text
+            .parse()
+            .map_err(|e: abstracta::mcts::OptionsError| OptionsError::new_err(e.to_string()))?;
+        Ok((Mcts, Search::with_spec(EngineSpec::Mcts(options))))
     }
 }
 
@@ -604,6 +627,7 @@ impl Mcts {
 fn _abstracta(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<State>()?;
+    m.add_class::<Search>()?;
     m.add_class::<Mcts>()?;
     m.add_class::<SearchResult>()?;
     m.add_class::<Child>()?;

@@ -96,3 +96,25 @@ def test_stop_ends_a_search_from_another_thread():
     worker.join(timeout=10)
     assert not worker.is_alive()
     assert result["r"].elapsed < 10 and state.is_legal(result["r"].best)
+
+
+def test_search_takes_any_in_process_family_through_one_interface():
+    state = abstracta.State("escabel:size=5")
+    # Mcts is the mcts family of Search.
+    mcts = abstracta.Mcts("iters=200,threads=1,seed=1")
+    assert isinstance(mcts, abstracta.Search)
+    assert repr(mcts) == 'Mcts("mcts:iters=200,seed=1")'
+    same = abstracta.Search("mcts:iters=200,threads=1,seed=1").search(state)
+    assert [(c.ply, c.visits) for c in same.children] == [
+        (c.ply, c.visits) for c in mcts.search(state).children
+    ]
+    # The random family: a legal ply, no statistics, reproducible by seed.
+    rand = abstracta.Search("random")
+    assert rand.options == "random" and repr(rand) == 'Search("random")'
+    result = rand.search(state)
+    assert state.is_legal(result.best) and result.children == []
+    # External programs and unknown families are refused with the forms.
+    with pytest.raises(abstracta.OptionsError, match="mcts"):
+        abstracta.Search("cmd:./engine")
+    with pytest.raises(abstracta.OptionsError, match="random"):
+        abstracta.Search("alphabeta:depth=3")
