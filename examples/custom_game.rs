@@ -248,6 +248,14 @@ pub fn tournament(iterations: u64, games: u64) -> Result<String, tournament::Tou
     Ok(format_table(&tournament::run(&settings)?))
 }
 
+/// An engine-protocol session of Hex through the same registry, as
+/// `arena engine` serves one: the answers to `lines`, one per line.
+pub fn protocol_answers(lines: &[&str]) -> Result<Vec<String>, protocol::CommandError> {
+    let registry = Registry::standard().with::<Hex>();
+    let mut session = protocol::Session::with_registry(registry, Hex::NAME, "mcts:iters=200")?;
+    Ok(lines.iter().map(|line| session.handle_line(line).0).collect())
+}
+
 /// Runs the conformance kit on 100 random games, then lets MCTS
 /// (`iterations` per ply) play both sides to the end. Returns the number of
 /// positions the kit checked and the finished game.
@@ -278,6 +286,13 @@ fn main() {
     let (positions, game) = run(iterations);
     println!("conformance kit: {positions} positions checked");
     println!("{game}");
+    match protocol_answers(&["play c3", "genmove", "showboard"]) {
+        Ok(answers) => print!("{}", answers.concat()),
+        Err(e) => {
+            eprintln!("custom_game: {e}");
+            std::process::exit(1);
+        }
+    }
     match tournament(iterations, 4) {
         Ok(table) => print!("{table}"),
         Err(e) => {

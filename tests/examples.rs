@@ -58,6 +58,21 @@ fn the_custom_game_plays_a_library_tournament_through_a_registry() {
 }
 
 #[test]
+fn the_custom_game_is_served_over_the_engine_protocol_through_a_registry() {
+    let answers = custom_game::protocol_answers(&["play c3", "genmove", "newgame", "legal"]).unwrap();
+    assert_eq!(answers[0], "=\n\n");
+    let reply = answers[1]
+        .trim()
+        .strip_prefix("= ")
+        .unwrap_or_else(|| panic!("{answers:?}"));
+    let ply = reply.split_whitespace().next().unwrap();
+    assert_ne!(ply, "c3", "{answers:?}");
+    // newgame opens Hex again through the registry: 25 empty points.
+    assert_eq!(answers[3].split_whitespace().count(), 1 + 25, "{answers:?}");
+    assert!(custom_game::protocol_answers(&[]).is_ok());
+}
+
+#[test]
 fn random_game_plays_every_registered_game_to_the_end() {
     for name in abstracta::registry::main_game_names() {
         let played = random_game::run(name, 1, 2).unwrap();

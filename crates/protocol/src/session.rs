@@ -16,13 +16,14 @@
 //! assert!(session.handle_line("quit").1);
 //! ```
 
-use abstracta::AnyGame;
+use abstracta::{AnyGame, Registry};
 
 use crate::engine::{build, AnySearch, BuildOptions, EngineSpec};
 use crate::wire::{format_answer, parse_clock, CommandError, COMMANDS, PROTOCOL_VERSION};
 
 /// One protocol session: a game, an engine, and the options set so far.
 pub struct Session {
+    registry: Registry,
     game: Box<dyn AnyGame>,
     player: Box<dyn AnySearch>,
     engine: EngineSpec,
@@ -44,11 +45,19 @@ impl Session {
     /// A session playing `spec` (a game spec) with `engine` (an engine
     /// spec). Errors say what is wrong with either.
     pub fn new(spec: &str, engine: &str) -> Result<Session, CommandError> {
+        Session::with_registry(Registry::standard(), spec, engine)
+    }
+
+    /// A session like [`new`](Session::new) whose games (`spec` and every
+    /// `newgame`) come from `registry`, so that games of one's own can be
+    /// served.
+    pub fn with_registry(registry: Registry, spec: &str, engine: &str) -> Result<Session, CommandError> {
         let engine: EngineSpec = engine.parse()?;
         let build = BuildOptions::default();
-        let game = abstracta::open(spec)?;
+        let game = registry.open(spec)?;
         let player = crate::engine::build(&engine, &*game, &build)?;
         Ok(Session {
+            registry,
             game,
             player,
             engine,
@@ -95,9 +104,9 @@ impl Session {
             "quit" => Ok(String::new()),
             "newgame" => {
                 let game = if args.is_empty() {
-                    abstracta::open(&self.game.spec())?
+                    self.registry.open(&self.game.spec())?
                 } else {
-                    abstracta::open(args)?
+                    self.registry.open(args)?
                 };
                 let mut player = build(&self.engine, &*game, &self.build)?;
                 for (k, v) in &self.settings {
