@@ -56,11 +56,8 @@ pub trait AnySearch: Send {
     /// `time` option; a refusal is [`EngineError::BadOption`] naming the
     /// key.
     fn set_budget(&mut self, budget: Budget) -> Result<(), EngineError> {
-        if let Some(n) = budget.iterations {
-            self.set_option("iters", &n.to_string())?;
-        }
-        if let Some(t) = budget.time {
-            self.set_option("time", &Budget::time_value(t))?;
+        for (key, value) in budget.options() {
+            self.set_option(key, &value)?;
         }
         Ok(())
     }
@@ -272,12 +269,6 @@ impl<G: Game> AnySearch for SearchAdapter<G> {
 /// The options a refused budget names: `iters`, `time` or `iters,time`
 /// (the refusal itself says which value is wrong).
 fn budget_key(budget: &Budget) -> String {
-    let mut keys = Vec::new();
-    if budget.iterations.is_some() {
-        keys.push("iters");
-    }
-    if budget.time.is_some() {
-        keys.push("time");
-    }
+    let keys: Vec<&str> = budget.options().iter().map(|(key, _)| *key).collect();
     keys.join(",")
 }

@@ -319,10 +319,18 @@ impl Budget {
         self.iterations.is_none() && self.time.is_none()
     }
 
-    /// The `time` option's value for `time`: seconds with an `s`
-    /// (`0.25s`), as every family's `time` option reads it.
-    pub fn time_value(time: Duration) -> String {
-        format!("{}s", time.as_secs_f64())
+    /// The options that set this budget, in order: `("iters", "500")`,
+    /// then `("time", "0.25s")` (seconds with an `s`, as every family's
+    /// `time` option reads it); none for an empty budget.
+    pub fn options(&self) -> Vec<(&'static str, String)> {
+        let mut options = Vec::with_capacity(2);
+        if let Some(n) = self.iterations {
+            options.push(("iters", n.to_string()));
+        }
+        if let Some(t) = self.time {
+            options.push(("time", format!("{}s", t.as_secs_f64())));
+        }
+        options
     }
 }
 
@@ -330,13 +338,11 @@ impl fmt::Display for Budget {
     /// The budget as options: `iters=500,time=0.25s` (either part alone;
     /// empty for an empty budget).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut parts = Vec::new();
-        if let Some(n) = self.iterations {
-            parts.push(format!("iters={n}"));
-        }
-        if let Some(t) = self.time {
-            parts.push(format!("time={}", Budget::time_value(t)));
-        }
+        let parts: Vec<String> = self
+            .options()
+            .iter()
+            .map(|(key, value)| format!("{key}={value}"))
+            .collect();
         f.write_str(&parts.join(","))
     }
 }
@@ -418,11 +424,8 @@ pub trait Search<G: Game>: Send {
     /// family without one of them refuses it as it refuses that option (or
     /// ignores it, as `random` ignores every budget).
     fn set_budget(&mut self, budget: Budget) -> Result<(), OptionError> {
-        if let Some(n) = budget.iterations {
-            self.set_option("iters", &n.to_string())?;
-        }
-        if let Some(t) = budget.time {
-            self.set_option("time", &Budget::time_value(t))?;
+        for (key, value) in budget.options() {
+            self.set_option(key, &value)?;
         }
         Ok(())
     }
