@@ -18,10 +18,6 @@ pub enum ArenaError {
     /// A single ply could not be played.
     #[error("{0}")]
     Play(#[from] PlayError),
-    /// An engine spec or engine option is wrong, or an engine failed
-    /// (boxed: the library's engine error is large).
-    #[error("{0}")]
-    Engine(Box<protocol::engine::EngineError>),
     /// A command-line value is wrong (what was given, what was expected).
     #[error("{0}")]
     Usage(String),
@@ -42,19 +38,19 @@ pub enum ArenaError {
 }
 
 impl From<protocol::engine::SearchEngineError> for ArenaError {
-    /// An engine error as itself (exit code 1 when it failed while
-    /// running); a refused engine or override as a usage error.
+    /// As the tournament library reads it (the same message and exit
+    /// code): an engine error as itself, a refused engine or override as a
+    /// usage error.
     fn from(e: protocol::engine::SearchEngineError) -> ArenaError {
-        match e {
-            protocol::engine::SearchEngineError::Engine(e) => ArenaError::Engine(e),
-            other => ArenaError::Usage(other.to_string()),
-        }
+        ArenaError::Tournament(e.into())
     }
 }
 
 impl From<protocol::engine::EngineError> for ArenaError {
+    /// As the tournament library reads it: exit code 1 when the engine
+    /// failed while running, 2 for a bad spec or option.
     fn from(e: protocol::engine::EngineError) -> ArenaError {
-        ArenaError::Engine(Box::new(e))
+        ArenaError::Tournament(e.into())
     }
 }
 
@@ -87,7 +83,6 @@ impl ArenaError {
     pub fn exit_code(&self) -> i32 {
         match self {
             ArenaError::Io { .. } | ArenaError::Failed(_) => 1,
-            ArenaError::Engine(e) if e.is_runtime() => 1,
             ArenaError::Tournament(e) => e.exit_code(),
             _ => 2,
         }
