@@ -49,6 +49,8 @@ pub mod claims;
 #[cfg(any(test, feature = "conformance"))]
 pub mod conformance;
 pub mod error;
+#[cfg(any(test, feature = "conformance"))]
+pub mod exact;
 pub mod game;
 pub mod geometry;
 pub mod knowledge;
