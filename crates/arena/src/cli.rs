@@ -144,10 +144,11 @@ pub enum CommandLine {
     /// line on stdout, several at once (see docs/analysis.md).
     #[command(after_help = server::analysis::HELP)]
     Analysis {
-        /// Search threads of a query whose engine names no threads=.
+        /// Search threads of a query whose engine names no threads= (1 to
+        /// 1024).
         #[arg(long, default_value_t = 1)]
         threads: usize,
-        /// Queries searched at once (default: cores / --threads).
+        /// Queries searched at once (1 to 1024; default: cores / --threads).
         #[arg(long)]
         max_queries_at_once: Option<usize>,
     },
@@ -459,10 +460,17 @@ pub fn run(cli: Cli) -> Result<(), ArenaError> {
             threads,
             max_queries_at_once,
         } => {
-            if threads == 0 || max_queries_at_once == Some(0) {
-                return Err(ArenaError::usage(
-                    "--threads and --max-queries-at-once must be at least 1",
-                ));
+            use abstracta_core::search::MAX_THREADS;
+            use server::analysis::MAX_QUERIES_AT_ONCE;
+            if !(1..=MAX_THREADS).contains(&threads) {
+                return Err(ArenaError::usage(format!(
+                    "bad --threads {threads}: expected 1 to {MAX_THREADS}"
+                )));
+            }
+            if let Some(n) = max_queries_at_once.filter(|n| !(1..=MAX_QUERIES_AT_ONCE).contains(n)) {
+                return Err(ArenaError::usage(format!(
+                    "bad --max-queries-at-once {n}: expected 1 to {MAX_QUERIES_AT_ONCE}"
+                )));
             }
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
             let options = server::analysis::AnalysisOptions {

@@ -10,6 +10,8 @@ use std::io::{BufRead, Write};
 use abstracta::{AnyGame, Colour};
 
 use crate::error::ArenaError;
+use abstracta_core::error::excerpt;
+use protocol::lines::{read_bounded_line, BoundedLine};
 use protocol::engine::{build, AnySearch, BuildOptions, EngineSpec, DEFAULT_ENGINE};
 
 /// Who controls a side.
@@ -31,6 +33,9 @@ impl std::str::FromStr for Controller {
         }
     }
 }
+
+/// The longest input line `arena play` reads; a longer one is skipped.
+pub const MAX_PLAY_LINE: usize = 4096;
 
 const HELP: &str =
     "commands: a ply (e.g. c3), undo, swap (exchange sides; plays the pie swap where it is legal), \
@@ -62,17 +67,26 @@ impl<R: BufRead, W: Write> Play<'_, R, W> {
             .map_err(|e| ArenaError::io("writing to the terminal", e))
     }
 
+    /// The next input line, trimmed (`None` at the end of input); a line
+    /// longer than [`MAX_PLAY_LINE`] is skipped with a message, one that
+    /// is not UTF-8 reads as empty.
     fn read_line(&mut self) -> Result<Option<String>, ArenaError> {
-        let mut line = String::new();
-        match self.input.read_line(&mut line) {
-            Ok(0) => Ok(None),
-            Ok(_) => {
+        let mut bytes = Vec::new();
+        match read_bounded_line(&mut self.input, &mut bytes, MAX_PLAY_LINE) {
+            Ok(BoundedLine::End) => Ok(None),
+            Ok(BoundedLine::TooLong { bytes }) => {
+                self.say(&format!(
+                    "line too long ({bytes} bytes; a command has at most {MAX_PLAY_LINE})\n"
+                ))?;
+                Ok(Some(String::new()))
+            }
+            Ok(BoundedLine::Line) => {
+                let line = String::from_utf8(bytes).unwrap_or_default();
                 if self.echo {
-                    self.say(&format!("{}\n", line.trim_end()))?;
+                    self.say(&format!("{}\n", excerpt(line.trim_end())))?;
                 }
                 Ok(Some(line.trim().to_owned()))
             }
-            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => Ok(Some(String::new())),
             Err(e) => Err(ArenaError::io("reading input", e)),
         }
     }

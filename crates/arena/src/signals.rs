@@ -13,7 +13,7 @@ use std::sync::Arc;
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
 use stats::Sprt;
-use tournament::{write_stopped_summary, StopHandle};
+use tournament::{stopped_message, write_stopped_summary, StopHandle};
 
 use crate::error::ArenaError;
 
@@ -35,10 +35,7 @@ pub fn stop_cleanly_on_signals(dir: PathBuf, sprt: Option<Sprt>, stop: StopHandl
             stop.stop();
             tournament::stderr!("arena: stopping on signal {sig}");
             match write_stopped_summary(&dir, sprt) {
-                Ok(n) => tournament::stderr!(
-                    "arena: {n} games are recorded in {}; rerun the same command to resume",
-                    dir.display()
-                ),
+                Ok(recorded) => tournament::stderr!("arena: {}", stopped_message(&dir, recorded)),
                 Err(e) => tournament::stderr!("arena: {e}"),
             }
             std::process::exit(128 + sig);

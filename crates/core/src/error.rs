@@ -8,17 +8,39 @@ use crate::side::Status;
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("cannot read ply {input:?}: expected {expected}")]
 pub struct ParsePlyError {
-    /// The text that failed to parse.
+    /// The text that failed to parse (an [`excerpt`] of a long one).
     pub input: String,
     /// A description of the accepted forms.
     pub expected: String,
 }
 
+/// The most characters of a user's text an error message repeats; see
+/// [`excerpt`].
+pub const MAX_ECHOED_CHARS: usize = 80;
+
+/// `text` as an error message may repeat it: whole when it has at most
+/// [`MAX_ECHOED_CHARS`] characters, else its start, `...` and its length,
+/// so that a runaway input (a 200 MB "ply") is never echoed back whole.
+///
+/// ```
+/// use abstracta_core::error::excerpt;
+/// assert_eq!(excerpt("c3"), "c3");
+/// let long = "x".repeat(1000);
+/// assert_eq!(excerpt(&long), format!("{}... (1000 bytes)", "x".repeat(80)));
+/// ```
+pub fn excerpt(text: &str) -> String {
+    match text.char_indices().nth(MAX_ECHOED_CHARS) {
+        None => text.to_owned(),
+        Some((cut, _)) => format!("{}... ({} bytes)", &text[..cut], text.len()),
+    }
+}
+
 impl ParsePlyError {
-    /// A parse error for `input`, naming what would have been accepted.
+    /// A parse error for `input` (kept as an [`excerpt`]), naming what
+    /// would have been accepted.
     pub fn new(input: &str, expected: impl Into<String>) -> ParsePlyError {
         ParsePlyError {
-            input: input.to_owned(),
+            input: excerpt(input),
             expected: expected.into(),
         }
     }
@@ -52,7 +74,7 @@ pub enum PlayError {
 pub struct PlyListError {
     /// 1-based position of the failing ply in the list.
     pub index: usize,
-    /// The text of the failing ply.
+    /// The text of the failing ply (an [`excerpt`] of a long one).
     pub text: String,
     /// What went wrong.
     pub error: PlayError,

@@ -167,7 +167,7 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Eq + Send + Sync + 'static {
                 Err(error) => {
                     return Err(PlyListError {
                         index: i + 1,
-                        text: word.to_owned(),
+                        text: crate::error::excerpt(word),
                         error,
                     })
                 }
@@ -234,7 +234,7 @@ pub fn parse_ply_list<P: FromStr<Err = ParsePlyError>>(text: &str) -> Result<Vec
         .map(|(i, word)| {
             word.parse().map_err(|e| PlyListError {
                 index: i + 1,
-                text: word.to_owned(),
+                text: crate::error::excerpt(word),
                 error: PlayError::Parse(e),
             })
         })

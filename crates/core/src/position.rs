@@ -92,7 +92,7 @@ impl<G: Game> Position<G> {
         for (i, text) in plies.enumerate() {
             self.play_str(text).map_err(|error| PlyListError {
                 index: i + 1,
-                text: text.to_owned(),
+                text: crate::error::excerpt(text),
                 error,
             })?;
         }

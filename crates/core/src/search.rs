@@ -170,10 +170,18 @@ impl<P: fmt::Display> fmt::Display for SearchResult<P> {
     }
 }
 
-/// Search state: idle, running, or asked to stop.
+/// The most worker threads one search may be given: every place that
+/// takes a thread count (engine specs, the analysis engine, benchmarks)
+/// refuses more, so that a typo cannot ask the system for more threads
+/// than it can start.
+pub const MAX_THREADS: usize = 1024;
+
+/// Search state: idle, running, asked to stop, or idle with a stop
+/// waiting for the next search ([`StopHandle::stop_soon`]).
 const IDLE: u8 = 0;
 const RUNNING: u8 = 1;
 const STOPPING: u8 = 2;
+const STOP_PENDING: u8 = 3;
 
 /// Ends a running search soon, from any thread.
 ///
@@ -181,7 +189,9 @@ const STOPPING: u8 = 2;
 /// no search runs it does nothing, so a late stop never cuts the next search
 /// short. To stop a search started on another thread that may not have
 /// begun yet (pondering, say), repeat `stop` until that thread returns, or
-/// check [`is_running`](StopHandle::is_running) first.
+/// check [`is_running`](StopHandle::is_running) first. Where the stop
+/// must not be lost to that race, [`stop_soon`](StopHandle::stop_soon)
+/// also stops the next search to begin when none runs.
 ///
 /// A search keeps one and hands out clones: it calls
 /// [`begin`](StopHandle::begin) and [`end`](StopHandle::end) around each
@@ -216,14 +226,52 @@ impl StopHandle {
             .compare_exchange(RUNNING, STOPPING, Ordering::SeqCst, Ordering::SeqCst);
     }
 
-    /// Whether a search is running now.
-    pub fn is_running(&self) -> bool {
-        self.0.load(Ordering::SeqCst) != IDLE
+    /// Stops the running search, or, when none runs, the next search to
+    /// [`begin`](StopHandle::begin), which then returns at once with what
+    /// it found. The stop is used up by the one search it stops: a stop
+    /// that reaches a running search does not carry over to the next one
+    /// (but a stop given after a search ended does stop the next, even if
+    /// it was meant for the one that ended).
+    ///
+    /// ```
+    /// use abstracta_core::search::StopHandle;
+    /// let handle = StopHandle::new();
+    /// handle.stop_soon(); // nothing runs: kept for the next search
+    /// assert!(!handle.is_running());
+    /// handle.begin();
+    /// assert!(handle.stop_requested());
+    /// handle.end();
+    /// handle.begin(); // used up: this search runs
+    /// assert!(!handle.stop_requested());
+    /// handle.end();
+    /// ```
+    pub fn stop_soon(&self) {
+        let _ = self.0.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |state| match state {
+            IDLE => Some(STOP_PENDING),
+            RUNNING => Some(STOPPING),
+            _ => None,
+        });
     }
 
-    /// Marks the search as running (for the search itself).
+    /// Takes back a stop that [`stop_soon`](StopHandle::stop_soon) left
+    /// for the next search; returns whether there was one.
+    pub fn withdraw_pending_stop(&self) -> bool {
+        self.0
+            .compare_exchange(STOP_PENDING, IDLE, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok()
+    }
+
+    /// Whether a search is running now.
+    pub fn is_running(&self) -> bool {
+        matches!(self.0.load(Ordering::SeqCst), RUNNING | STOPPING)
+    }
+
+    /// Marks the search as running (for the search itself); a stop left
+    /// by [`stop_soon`](StopHandle::stop_soon) stops it from the start.
     pub fn begin(&self) {
-        self.0.store(RUNNING, Ordering::SeqCst);
+        let _ = self.0.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |state| {
+            Some(if state == STOP_PENDING { STOPPING } else { RUNNING })
+        });
     }
 
     /// Marks the search as idle again (for the search itself).

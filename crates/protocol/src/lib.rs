@@ -8,7 +8,8 @@
 //!   line by line ([`Session`], [`serve`]);
 //! - [`engine`]: the controller side, engine specs and [`engine::build`],
 //!   which also starts external `cmd:` engines ([`engine::CmdPlayer`])
-//!   and talks to them in this protocol.
+//!   and talks to them in this protocol;
+//! - [`lines`]: reading input lines of bounded length.
 //!
 //! Dependencies run one way: `wire` <- `engine` <- `session`. See
 //! `docs/protocol.md` for the protocol itself.
@@ -29,6 +30,7 @@
 #![deny(unsafe_code)]
 
 pub mod engine;
+pub mod lines;
 pub mod session;
 pub mod wire;
 

@@ -19,6 +19,7 @@
 use abstracta::{AnyGame, Registry};
 
 use crate::engine::{build, AnySearch, BuildOptions, EngineSpec};
+use crate::lines::{read_bounded_line, BoundedLine, MAX_COMMAND_LINE};
 use crate::wire::{format_answer, parse_clock, CommandError, COMMANDS, PROTOCOL_VERSION};
 
 /// One protocol session: a game, an engine, and the options set so far.
@@ -172,24 +173,34 @@ impl Session {
 }
 
 /// Runs a session over `input` and `output` until `quit` or the end of
-/// input.
+/// input. A line longer than [`MAX_COMMAND_LINE`] bytes is answered with an
+/// error and skipped (never held in memory whole).
 pub fn serve<R: std::io::BufRead, W: std::io::Write>(
     mut session: Session,
-    input: R,
+    mut input: R,
     mut output: W,
 ) -> std::io::Result<()> {
-    for line in input.lines() {
-        let line = match line {
-            Ok(l) => l,
-            // Not UTF-8: answer as an error rather than stopping.
-            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
-                output.write_all(b"? input is not valid UTF-8\n\n")?;
+    let mut bytes = Vec::new();
+    loop {
+        match read_bounded_line(&mut input, &mut bytes, MAX_COMMAND_LINE)? {
+            BoundedLine::End => break,
+            BoundedLine::TooLong { bytes } => {
+                let answer = format!(
+                    "? line too long ({bytes} bytes; a command line has at most {MAX_COMMAND_LINE})\n\n"
+                );
+                output.write_all(answer.as_bytes())?;
                 output.flush()?;
                 continue;
             }
-            Err(e) => return Err(e),
+            BoundedLine::Line => {}
+        }
+        // Not UTF-8: answer as an error rather than stopping.
+        let Ok(line) = std::str::from_utf8(&bytes) else {
+            output.write_all(b"? input is not valid UTF-8\n\n")?;
+            output.flush()?;
+            continue;
         };
-        let (answer, quit) = session.handle_line(&line);
+        let (answer, quit) = session.handle_line(line);
         output.write_all(answer.as_bytes())?;
         output.flush()?;
         if quit {
@@ -205,6 +216,25 @@ mod tests {
     use crate::wire::{clock_command, reported_win_rate};
     use abstracta::player::Clock;
     use std::time::Duration;
+
+    #[test]
+    fn an_overlong_command_line_is_answered_and_skipped_whole() {
+        let session = Session::new("tictactoe", "random").unwrap();
+        let mut input = b"play b2\nplay ".to_vec();
+        input.extend(std::iter::repeat(b'a').take(MAX_COMMAND_LINE));
+        input.extend_from_slice(b"\nhistory\n");
+        let mut output = Vec::new();
+        serve(session, &input[..], &mut output).unwrap();
+        let output = String::from_utf8(output).unwrap();
+        let answers: Vec<&str> = output.split("\n\n").filter(|a| !a.is_empty()).collect();
+        assert_eq!(answers.len(), 3, "{:.200}", output);
+        assert!(
+            answers[1].starts_with("? line too long") && answers[1].len() < 200,
+            "{:.200}",
+            answers[1]
+        );
+        assert_eq!(answers[2], "= b2", "the lines after it are read as usual");
+    }
 
     fn ask(s: &mut Session, line: &str) -> String {
         s.handle_line(line).0

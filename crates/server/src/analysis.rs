@@ -32,9 +32,10 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 use abstracta::player::{EngineError, OptionError};
-use abstracta::search::{Budget, SearchResult, StopHandle};
+use abstracta::search::{Budget, SearchResult, StopHandle, MAX_THREADS};
 use abstracta::{AnyGame, AnySearch, Registry};
 use protocol::engine::{search_spec, searcher, Overrides, SearchEngineError};
+use protocol::lines::{read_bounded_line, BoundedLine};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -46,20 +47,39 @@ pub const DEFAULT_ANALYSIS_ENGINE: &str = "mcts:iters=10000";
 pub const HELP: &str = r#"Each input line is one JSON query:
   {"id": "q1", "spec": "escabel:size=7", "plies": "d4 c3", "iterations": 5000,
    "children": 5, "turns": [0, 2], "engine": "mcts:rave=off", "threads": 1, "seed": 1}
-Only id and spec are needed: plies (a string or a list) default to none, turns
-(plies counts to analyse, one answer each) to the whole list, engine (any but
-cmd:, e.g. random) to mcts:iters=10000; iterations and time (seconds) replace
-the engine's budget.
+Only id and spec are needed: plies (a string or a list, at most 10000) default
+to none, turns (plies counts to analyse, one answer each, at most 1000) to the
+whole list, engine (any but cmd:, e.g. random) to mcts:iters=10000; iterations
+and time (seconds) replace the engine's budget; threads is 1 to 1024.
 Each answer is one JSON line, in order of completion, tagged with id and turn:
 best, win_rate (of the side to move), proof, pv, children (ply, visits,
 win_rate, proof), iterations, nodes, max_depth, time_ms, terminated.
 {"id": "t", "action": "terminate", "terminate_id": "q1"} stops q1 (its searches
 answer with what they found); {"id": "t", "action": "terminate_all"} stops all.
-A bad line is answered {"id": ID or null, "error": MESSAGE}. At the end of the
-input arena waits for the searches running and exits."#;
+A bad line (or one longer than 1 MiB) is answered {"id": ID or null, "error":
+MESSAGE}. At the end of the input arena waits for the searches running and
+exits."#;
 
 /// How many children an answer lists when the query does not say.
 pub const DEFAULT_CHILDREN: usize = 10;
+
+/// The longest query line read, in bytes; a longer line is answered with
+/// an error and skipped without being kept in memory.
+pub const MAX_QUERY_LINE: usize = 1024 * 1024;
+
+/// The most plies a query may give.
+pub const MAX_PLIES: usize = 10_000;
+
+/// The most positions (`turns` entries) one query may ask for.
+pub const MAX_TURNS: usize = 1_000;
+
+/// The most positions waiting for a search at once; a query that would
+/// exceed it is answered with an error (send it again once answers come).
+pub const MAX_WAITING_POSITIONS: usize = 10_000;
+
+/// The most queries searched at once (`--max-queries-at-once`): each is a
+/// thread of its own.
+pub const MAX_QUERIES_AT_ONCE: usize = abstracta::search::MAX_THREADS;
 
 /// A search result as JSON: the best ply, the win rate of the seat to
 /// move, the proof, the principal variation, the first `children` root
@@ -111,7 +131,8 @@ pub enum AnalysisError {
 pub struct AnalysisOptions {
     /// Search threads of a query whose engine names none.
     pub threads: usize,
-    /// Queries (positions) searched at once.
+    /// Queries (positions) searched at once (1 to [`MAX_QUERIES_AT_ONCE`];
+    /// [`serve`] uses at most that many).
     pub max_queries: usize,
     /// The games queries may name (the standard ones by default).
     pub registry: Registry,
@@ -272,7 +293,7 @@ pub fn serve<R: BufRead, W: Write + Send>(input: R, output: W, options: &Analysi
         ready: Condvar::new(),
         in_flight: Mutex::new(HashMap::new()),
     };
-    let workers = options.max_queries.max(1);
+    let workers = options.max_queries.clamp(1, MAX_QUERIES_AT_ONCE);
     std::thread::scope(|scope| {
         for _ in 0..workers {
             scope.spawn(|| work(&shared));
@@ -287,11 +308,16 @@ fn read_queries<R: BufRead, W: Write>(mut input: R, shared: &Shared<W>, options:
     let mut serial = 0u64;
     let mut line = Vec::new();
     loop {
-        line.clear();
-        match input.read_until(b'\n', &mut line) {
-            Ok(0) => return,
-            Ok(_) => {}
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+        match read_bounded_line(&mut input, &mut line, MAX_QUERY_LINE) {
+            Ok(BoundedLine::End) => return,
+            Ok(BoundedLine::Line) => {}
+            Ok(BoundedLine::TooLong { bytes }) => {
+                shared.answer(&error_answer(
+                    &Value::Null,
+                    format!("bad query: the line has {bytes} bytes; a query line has at most {MAX_QUERY_LINE}"),
+                ));
+                continue;
+            }
             Err(e) => {
                 shared.answer(&error_answer(
                     &Value::Null,
@@ -366,6 +392,15 @@ fn handle_line<W: Write>(
         }
     }
     let jobs = jobs_of(query, &key, options, serial).map_err(|e| fail(e.to_string()))?;
+    // Only this thread adds jobs, so the room seen here is there below.
+    let waiting = queue_len(shared);
+    if waiting + jobs.len() > MAX_WAITING_POSITIONS {
+        return Err(fail(format!(
+            "too many positions waiting ({waiting} and this query's {}; at most {MAX_WAITING_POSITIONS}): \
+             send it again once answers have come",
+            jobs.len()
+        )));
+    }
     {
         let mut in_flight = lock(&shared.in_flight);
         if in_flight.contains_key(&key) {
@@ -379,6 +414,10 @@ fn handle_line<W: Write>(
     lock(&shared.queue).jobs.extend(jobs);
     shared.ready.notify_all();
     Ok(())
+}
+
+fn queue_len<W>(shared: &Shared<W>) -> usize {
+    lock(&shared.queue).jobs.len()
 }
 
 /// The positions a query asks for, checked: the spec, every ply, the
@@ -398,9 +437,15 @@ fn jobs_of(
         Some(Plies::Text(text)) => text
             .split([' ', ',', '\t'])
             .filter(|w| !w.is_empty())
+            .take(MAX_PLIES + 1)
             .map(str::to_owned)
             .collect(),
     };
+    if plies.len() > MAX_PLIES {
+        return Err(AnalysisError::Query(format!(
+            "too many plies: a query gives at most {MAX_PLIES}"
+        )));
+    }
     let engine = query.engine.as_deref().unwrap_or(DEFAULT_ANALYSIS_ENGINE);
     let engine_spec = search_spec(engine)?;
     let time = match query.time {
@@ -417,8 +462,10 @@ fn jobs_of(
             "bad iterations 0: expected at least 1".into(),
         ));
     }
-    if query.threads == Some(0) {
-        return Err(AnalysisError::Query("bad threads 0: expected at least 1".into()));
+    if let Some(threads) = query.threads.filter(|t| !(1..=MAX_THREADS).contains(t)) {
+        return Err(AnalysisError::Query(format!(
+            "bad threads {threads}: expected 1 to {MAX_THREADS}"
+        )));
     }
     // The query's budget (either part) replaces the engine spec's.
     let overrides = Overrides {
@@ -434,8 +481,15 @@ fn jobs_of(
     let names_threads = engine
         .split([':', ','])
         .any(|w| w.trim().to_ascii_lowercase().starts_with("threads="));
-    let default_threads = (query.threads.is_none() && !names_threads).then(|| options.threads.max(1));
+    let default_threads =
+        (query.threads.is_none() && !names_threads).then(|| options.threads.clamp(1, MAX_THREADS));
     let turns = query.turns.unwrap_or_else(|| vec![plies.len()]);
+    if turns.len() > MAX_TURNS {
+        return Err(AnalysisError::Query(format!(
+            "too many turns ({}): a query asks for at most {MAX_TURNS} positions",
+            turns.len()
+        )));
+    }
     if turns.is_empty() {
         return Err(AnalysisError::Query(
             "turns is empty: expected plies counts to analyse".into(),
@@ -452,9 +506,10 @@ fn jobs_of(
         .registry
         .open(&spec)
         .map_err(|e| AnalysisError::Position(e.to_string()))?;
+    let wanted: std::collections::HashSet<usize> = turns.iter().copied().collect();
     let mut positions = HashMap::new();
     for i in 0..=plies.len() {
-        if turns.contains(&i) {
+        if wanted.contains(&i) {
             positions.insert(i, game.clone_box());
         }
         if let Some(ply) = plies.get(i) {

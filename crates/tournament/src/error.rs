@@ -31,6 +31,10 @@ pub enum TournamentError {
     /// No rating list can be fitted to the games given.
     #[error("{0}")]
     Ratings(#[from] stats::RatingError),
+    /// A file is not a regular file, is too large, or could not be read
+    /// or written.
+    #[error("{0}")]
+    File(#[from] crate::files::FileError),
     /// Something went wrong while running (not the input's fault).
     #[error("{0}")]
     Failed(String),
@@ -80,6 +84,7 @@ impl TournamentError {
         match self {
             TournamentError::Io { .. } | TournamentError::Failed(_) => 1,
             TournamentError::Engine(e) if e.is_runtime() => 1,
+            TournamentError::File(e) => e.exit_code(),
             _ => 2,
         }
     }

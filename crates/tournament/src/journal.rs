@@ -11,6 +11,7 @@ use std::path::Path;
 use abstracta::mix_seed;
 
 use crate::error::TournamentError;
+use crate::files::{read_input_if_exists, write_atomically, InputKind, GAME_RECORDS, TOURNAMENT_SETTINGS};
 use crate::lock::DirLock;
 use crate::schedule::{scheduled, slot};
 use crate::stop::StopHandle;
@@ -28,14 +29,7 @@ fn record_error(path: &Path, line: Option<usize>, reason: impl Into<String>) -> 
 /// left unfinished by a killed run; with `repair`, also cuts it off the
 /// file. A folder in its place or a line that is not UTF-8 is bad data.
 pub(super) fn load_games(path: &Path, repair: bool) -> Result<Vec<GameRecord>, TournamentError> {
-    if path.is_dir() {
-        return Err(record_error(
-            path,
-            None,
-            "is a folder; expected the file of game records",
-        ));
-    }
-    let Some(text) = complete_lines(path, repair, "one JSON game record per line")? else {
+    let Some(text) = complete_lines(path, repair, &GAME_RECORDS)? else {
         return Ok(Vec::new());
     };
     Ok(parse_games_jsonl(&text).map_err(|mut e| {
@@ -48,17 +42,16 @@ pub(super) fn load_games(path: &Path, repair: bool) -> Result<Vec<GameRecord>, T
 /// file): whatever follows the last newline is a line a killed run left
 /// unfinished (it may even end inside a UTF-8 character), so it is dropped
 /// with a warning and, with `repair`, cut off the file so that appending
-/// goes on cleanly. Text that is not UTF-8 is bad data; `expected` says
-/// what the file should hold.
+/// goes on cleanly. Text that is not UTF-8 is bad data; `kind` says what
+/// the file should hold and how large it may be.
 pub(crate) fn complete_lines(
     path: &Path,
     repair: bool,
-    expected: &str,
+    kind: &InputKind,
 ) -> Result<Option<String>, TournamentError> {
-    let bytes = match fs::read(path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(TournamentError::io(format!("reading {}", path.display()), e)),
+    let expected = kind.what;
+    let Some(bytes) = read_input_if_exists(path, kind)? else {
+        return Ok(None);
     };
     let complete = match bytes.iter().rposition(|&b| b == b'\n') {
         Some(i) => &bytes[..=i],
@@ -97,19 +90,11 @@ pub(crate) fn complete_lines(
 /// failure to read or parse it is an error naming the file.
 pub(super) fn read_config(dir: &Path) -> Result<Option<TournamentConfig>, TournamentError> {
     let path = dir.join("tournament.json");
-    let text = match fs::read(&path) {
-        Ok(bytes) => String::from_utf8(bytes)
-            .map_err(|_| record_error(&path, None, "is not UTF-8 text; expected the tournament settings"))?,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) if path.is_dir() => {
-            return Err(record_error(
-                &path,
-                None,
-                format!("is a folder ({e}); expected the tournament settings"),
-            ))
-        }
-        Err(e) => return Err(TournamentError::io(format!("reading {}", path.display()), e)),
+    let Some(bytes) = read_input_if_exists(&path, &TOURNAMENT_SETTINGS)? else {
+        return Ok(None);
     };
+    let text = String::from_utf8(bytes)
+        .map_err(|_| record_error(&path, None, "is not UTF-8 text; expected the tournament settings"))?;
     Ok(Some(parse_config_json(&text).map_err(|mut e| {
         e.file = path.display().to_string();
         e
@@ -281,36 +266,6 @@ pub(super) fn check_records(
     Ok(kept)
 }
 
-/// Writes `text` to `path` through a temporary file in the same directory,
-/// synced before it replaces `path`, so that readers never see half a file
-/// and a crash leaves the old file or the new one.
-pub fn write_atomically(path: &Path, text: &str) -> Result<(), TournamentError> {
-    // A name of its own per write: two writers of one file (a run that
-    // ends on a stop and the signal handler that stopped it, say) must
-    // not rename each other's temporary file away.
-    static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-    let write = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let mut name = path.file_name().unwrap_or_default().to_owned();
-    name.push(format!(".{}.{write}.tmp", std::process::id()));
-    let tmp = path.with_file_name(name);
-    let written = File::create(&tmp).and_then(|mut f| {
-        f.write_all(text.as_bytes())?;
-        f.sync_all()
-    });
-    if let Err(e) = written {
-        let _ = fs::remove_file(&tmp);
-        return Err(TournamentError::io(format!("writing {}", tmp.display()), e));
-    }
-    fs::rename(&tmp, path).map_err(|e| TournamentError::io(format!("writing {}", path.display()), e))?;
-    // The rename itself is only durable once the directory is synced.
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        if let Ok(d) = File::open(dir) {
-            let _ = d.sync_all();
-        }
-    }
-    Ok(())
-}
-
 pub(super) fn to_json<T: serde::Serialize>(value: &T) -> String {
     // Serialising plain data with string keys cannot fail.
     serde_json::to_string_pretty(value).unwrap_or_default() + "\n"
@@ -389,11 +344,7 @@ impl Journal {
     /// Opens (or creates) `dir/games.jsonl` for appending.
     pub(super) fn open(dir: &Path, stop: &StopHandle) -> Result<Journal, TournamentError> {
         let path = dir.join("games.jsonl");
-        let file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&path)
-            .map_err(|e| TournamentError::io(format!("opening {}", path.display()), e))?;
+        let file = crate::files::open_for_append(&path)?;
         Ok(Journal {
             file,
             stop: stop.clone(),

@@ -12,7 +12,8 @@
 //! One concern per module: [`run`](mod@run) (the settings and the run),
 //! [`options`] (values given as text), `schedule` (players, pairings,
 //! slots, openings), `journal` (the directory and its files), [`lock`]
-//! (one writer per directory), `workers` (the game threads, sharing the
+//! (one writer per directory), [`files`] (bounded reads and atomic
+//! writes of every file), `workers` (the game threads, sharing the
 //! game as an [`abstracta::AnyGame`]), [`progress`] (what the caller is
 //! told as games finish), [`stop`] (stopping from outside), `sprt_stops`
 //! (early stopping of decided pairings), [`time_control`] (time controls,
@@ -61,6 +62,7 @@
 
 pub mod directory_ratings;
 pub mod error;
+pub mod files;
 mod journal;
 pub mod lock;
 pub mod merge;
@@ -83,7 +85,7 @@ mod workers;
 
 pub use directory_ratings::rate_folders;
 pub use error::TournamentError;
-pub use journal::write_atomically;
+pub use files::write_atomically;
 pub use merge::merge;
 pub use options::{
     parse_openings, Format, FormatError, OpeningFile, OpeningOrder, Openings, OpeningsError, Shard,
@@ -92,7 +94,7 @@ pub use options::{
 pub use progress::{progress_message, Progress, Silent};
 pub use run::{run, run_with, TournamentSettings};
 pub use stop::StopHandle;
-pub use stopped_summary::write_stopped_summary;
+pub use stopped_summary::{stopped_message, write_stopped_summary};
 pub use table::format_table;
 pub use tally::summarize;
 pub use time_control::{parse_player_tc, PlayerTcError, Resign, ResignError, TimeControl, TimeControlError};

@@ -30,18 +30,29 @@ impl DirLock {
     /// says who holds it.
     pub fn acquire(dir: &Path, doing: &str) -> Result<DirLock, TournamentError> {
         let path = dir.join(LOCK_FILE);
-        let mut file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
+        let mut options = OpenOptions::new();
+        options.read(true).write(true).create(true).truncate(false);
+        // Never through a link planted there (the holder's text would be
+        // written into whatever it leads to), and never a FIFO.
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.custom_flags((rustix::fs::OFlags::NOFOLLOW | rustix::fs::OFlags::NONBLOCK).bits() as i32);
+        }
+        let mut file = options
             .open(&path)
             .map_err(|e| TournamentError::io(format!("opening the lock file {}", path.display()), e))?;
+        if !file.metadata().is_ok_and(|m| m.is_file()) {
+            return Err(TournamentError::usage(format!(
+                "the lock file {} is not a regular file; remove it",
+                path.display()
+            )));
+        }
         match lock_soon(&file) {
             Ok(()) => {}
             Err(e) if e == rustix::io::Errno::WOULDBLOCK => {
                 let mut holder = String::new();
-                let _ = file.read_to_string(&mut holder);
+                let _ = (&mut file).take(4096).read_to_string(&mut holder);
                 let holder = holder.trim();
                 let holder = if holder.is_empty() {
                     "another arena"

@@ -6,7 +6,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use crate::error::TournamentError;
-use crate::journal::{check_records, difference, load_games, read_config, to_json, write_atomically};
+use crate::files::write_atomically;
+use crate::journal::{check_records, difference, load_games, read_config, to_json};
 use crate::lock::DirLock;
 use crate::schedule::{pairings_of, shard_size};
 use crate::{summarize, Format, Shard};
@@ -25,9 +26,19 @@ fn shard_of(config: &TournamentConfig, dir: &Path) -> Result<Option<(u64, u64)>,
     }
 }
 
+/// Whether `a` and `b` are the same folder (both exist and are one file).
+fn same_folder(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (fs::metadata(a), fs::metadata(b)) {
+        (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
+        _ => false,
+    }
+}
+
 /// Merges tournament directories (shards or partial runs of one
-/// tournament); writes the union to `out` if given. `out` may be one of
-/// the inputs; it may not hold another tournament.
+/// tournament); writes the union to `out` if given. `out` must not be one
+/// of the inputs (a shard merged into itself would stop being that shard)
+/// and may not hold another tournament.
 pub fn merge(dirs: &[PathBuf], out: Option<&Path>, sprt: Option<Sprt>) -> Result<Summary, TournamentError> {
     let Some(first) = dirs.first() else {
         return Err(TournamentError::usage("merge needs at least one directory"));
@@ -53,6 +64,14 @@ pub fn merge(dirs: &[PathBuf], out: Option<&Path>, sprt: Option<Sprt>) -> Result
             fs::create_dir_all(out)
                 .map_err(|e| TournamentError::io(format!("creating {}", out.display()), e))?;
             let lock = DirLock::acquire(out, "merge")?;
+            if let Some(input) = dirs.iter().find(|d| same_folder(d, out)) {
+                return Err(TournamentError::usage(format!(
+                    "--out {} is the input folder {}; merge into a new or empty folder \
+                     (the inputs are left as they are)",
+                    out.display(),
+                    input.display()
+                )));
+            }
             match read_config(out)? {
                 Some(there) => {
                     if let Some(what) = difference(&there, &config, false) {

@@ -223,9 +223,10 @@ pub fn suite_text(request: &SuiteRequest, generated: &Generated) -> String {
 }
 
 /// `arena openings`: makes the suite and writes it to `out` (atomically;
-/// an existing file only with `force`). Returns a one-line report.
+/// an existing regular file only with `force`). Returns a one-line report.
 pub fn openings_command(request: &SuiteRequest, out: &Path, force: bool) -> Result<String, TournamentError> {
-    let exists = || out.exists();
+    // A link counts as there even when it leads nowhere.
+    let exists = || out.symlink_metadata().is_ok();
     let refuse = || {
         TournamentError::usage(format!(
             "{} exists; pass --force to replace it, or choose another --out",
@@ -235,6 +236,8 @@ pub fn openings_command(request: &SuiteRequest, out: &Path, force: bool) -> Resu
     if exists() && !force {
         return Err(refuse());
     }
+    // A folder, FIFO or device is refused before the suite is made.
+    crate::files::check_replaceable(out)?;
     let generated = generate(request)?;
     if exists() && !force {
         return Err(refuse());

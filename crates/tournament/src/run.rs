@@ -9,7 +9,8 @@ use stats::records::Summary;
 use stats::Sprt;
 
 use crate::error::TournamentError;
-use crate::journal::{open_dir, to_json, write_atomically};
+use crate::files::write_atomically;
+use crate::journal::{open_dir, to_json};
 use crate::progress::{Progress, Silent};
 use crate::schedule::{plan, schedule, shard_size};
 use crate::stop::StopHandle;

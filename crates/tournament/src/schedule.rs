@@ -82,7 +82,13 @@ pub(super) fn plan(settings: &TournamentSettings) -> Result<Plan, TournamentErro
         return Err(TournamentError::usage("--games must be at least 1"));
     }
     let mut clocks = vec![settings.tc; engines.len()];
+    let mut clocked = std::collections::BTreeSet::new();
     for (name, tc) in &settings.player_tc {
+        if !clocked.insert(name) {
+            return Err(TournamentError::usage(format!(
+                "--player-tc {name}=... is given twice; give each player at most one clock"
+            )));
+        }
         let Some(i) = settings.players.iter().position(|(n, _)| n == name) else {
             return Err(TournamentError::usage(format!(
                 "--player-tc {name}=...: there is no player {name:?} (players: {})",

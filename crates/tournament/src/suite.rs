@@ -22,13 +22,13 @@ use stats::records::SuiteConfig;
 /// An opening file that cannot be used.
 #[derive(Debug, Error)]
 pub enum SuiteError {
-    /// The file could not be read.
+    /// The file could not be read (or is no regular file, or too large).
     #[error("cannot read the opening file {file}: {source}")]
     Read {
         /// The file.
         file: String,
         /// Why.
-        source: std::io::Error,
+        source: crate::files::FileError,
     },
     /// A line is not an opening of the game.
     #[error("{file} line {line}: {reason}")]
@@ -136,9 +136,11 @@ impl Suite {
     /// Reads and checks the opening file `path` for the game `start`.
     pub fn load(start: &dyn AnyGame, path: &Path, order: OpeningOrder) -> Result<Suite, SuiteError> {
         let file = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|source| SuiteError::Read {
-            file: file.clone(),
-            source,
+        let bytes = crate::files::read_input(path, &crate::files::OPENING_FILE).map_err(|source| {
+            SuiteError::Read {
+                file: file.clone(),
+                source,
+            }
         })?;
         let text = String::from_utf8_lossy(&bytes);
         Ok(Suite::new(parse_suite(start, &text, &file)?, order, file))

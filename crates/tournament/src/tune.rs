@@ -25,7 +25,7 @@
 //! assert!((g.perturbation(&p, 99) - p.step).abs() < 1e-12);
 //! ```
 
-use std::fs::{self, OpenOptions};
+use std::fs;
 use std::io::Write;
 use std::path::Path;
 
@@ -42,6 +42,11 @@ use protocol::engine::EngineSpec;
 const ALPHA: f64 = 0.602;
 /// The SPSA exponent of the perturbation decay.
 const GAMMA: f64 = 0.101;
+
+/// The largest magnitude a `--param` value may have: far beyond any
+/// engine knob, and small enough that every whole number up to it is
+/// exact and printed as itself.
+pub const MAX_PARAM_MAGNITUDE: f64 = 1e15;
 
 /// One tuned engine-spec key: `KEY=START,MIN..MAX[,step=S]`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -88,10 +93,17 @@ impl std::str::FromStr for Param {
         }
         let parts: Vec<&str> = rest.split(',').map(str::trim).collect();
         let number = |t: &str, what: &str| {
-            t.parse::<f64>()
+            let v = t
+                .parse::<f64>()
                 .ok()
                 .filter(|v| v.is_finite())
-                .ok_or_else(|| bad(&format!("{what} {t:?} is not a number")))
+                .ok_or_else(|| bad(&format!("{what} {t:?} is not a number")))?;
+            if v.abs() > MAX_PARAM_MAGNITUDE {
+                return Err(bad(&format!(
+                    "{what} {t} is out of range: values lie between -{MAX_PARAM_MAGNITUDE:e} and {MAX_PARAM_MAGNITUDE:e}"
+                )));
+            }
+            Ok(v)
         };
         let (start, range, step) = match parts.as_slice() {
             [start, range] => (start, range, None),
@@ -146,7 +158,9 @@ impl Param {
     /// The engine-spec text of `value`.
     fn text(&self, value: f64) -> String {
         if self.integer {
-            format!("{}", value.round() as i64)
+            // Not through an integer type, which would saturate.
+            // (+ 0.0 turns -0 into 0).
+            format!("{:.0}", value.round() + 0.0)
         } else {
             // Four significant decimals are finer than any match can tell.
             let t = format!("{value:.4}");
@@ -376,9 +390,9 @@ pub fn run(
     fs::create_dir_all(dir).map_err(|e| TournamentError::io(format!("creating {}", dir.display()), e))?;
     let _lock = DirLock::acquire(dir, "tuning")?;
     let config_path = dir.join("tune.json");
-    match fs::read_to_string(&config_path) {
-        Ok(text) => {
-            let old: TuneConfig = serde_json::from_str(&text).map_err(|e| {
+    match crate::files::read_input_if_exists(&config_path, &crate::files::TUNE_SETTINGS)? {
+        Some(text) => {
+            let old: TuneConfig = serde_json::from_slice(&text).map_err(|e| {
                 TournamentError::Failed(format!("{}: not a tune.json: {e}", config_path.display()))
             })?;
             if old != config {
@@ -389,24 +403,14 @@ pub fn run(
                 )));
             }
         }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+        None => {
             let text = serde_json::to_string_pretty(&config).unwrap_or_default() + "\n";
             write_atomically(&config_path, &text)?;
-        }
-        Err(e) => {
-            return Err(TournamentError::io(
-                format!("reading {}", config_path.display()),
-                e,
-            ))
         }
     }
     let journal_path = dir.join("tune.jsonl");
     let mut history = read_history(&journal_path, &config)?;
-    let mut journal = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&journal_path)
-        .map_err(|e| TournamentError::io(format!("opening {}", journal_path.display()), e))?;
+    let mut journal = crate::files::open_for_append(&journal_path)?;
     let gains = Gains::new(config.iterations, config.rate);
     let mut theta: Vec<f64> = history.last().map_or_else(
         || config.params.iter().map(|p| p.start).collect(),
@@ -465,7 +469,7 @@ pub fn run(
 /// dropped (and removed from the file, so appending goes on cleanly); any
 /// other bad line, or lines out of order, is an error.
 fn read_history(path: &Path, config: &TuneConfig) -> Result<Vec<Iteration>, TournamentError> {
-    let Some(complete) = crate::journal::complete_lines(path, true, "one JSON iteration record per line")?
+    let Some(complete) = crate::journal::complete_lines(path, true, &crate::files::TUNE_HISTORY)?
     else {
         return Ok(Vec::new());
     };

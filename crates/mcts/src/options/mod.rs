@@ -224,7 +224,7 @@ mcts_options! {
     parse |key, value| {
         const EXPECTED: &str = "a thread count from 1 to 1024";
         let n: usize = parse_int(key, value, EXPECTED)?;
-        if (1..=1024).contains(&n) {
+        if (1..=abstracta_core::search::MAX_THREADS).contains(&n) {
             Ok(n)
         } else {
             Err(bad(key, value, EXPECTED))
