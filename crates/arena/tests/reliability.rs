@@ -316,10 +316,12 @@ fn merge_refuses_a_folder_holding_another_tournament() {
 }
 
 #[test]
-fn a_merge_killed_while_writing_over_its_input_loses_nothing() {
+fn a_merge_killed_while_writing_over_an_earlier_merge_loses_nothing() {
     let dir = temp_dir("mergekill");
     let t = dir.join("t");
     let d = t.display().to_string();
+    let m = dir.join("m");
+    let md = m.display().to_string();
     ok(&run(&tournament(
         &["a=random", "b=random"],
         &["--games", "3000", "--out", &d, "--openings", "none"],
@@ -328,14 +330,14 @@ fn a_merge_killed_while_writing_over_its_input_loses_nothing() {
     // the same bytes. It also tells how long a merge takes: the old file
     // is at risk near the end, when the new one is written.
     let started = Instant::now();
-    ok(&arena(&["merge", &d, "--out", &d]));
+    ok(&arena(&["merge", &d, "--out", &md]));
     let took = started.elapsed();
-    let whole = fs::read_to_string(t.join("games.jsonl")).unwrap();
+    let whole = fs::read_to_string(m.join("games.jsonl")).unwrap();
     assert_eq!(whole.lines().count(), 3000);
     for k in 0..10 {
         let delay = took.mul_f64(0.5 + 0.06 * f64::from(k));
         let mut child = Command::new(BIN)
-            .args(["merge", &d, "--out", &d])
+            .args(["merge", &d, "--out", &md])
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -343,7 +345,7 @@ fn a_merge_killed_while_writing_over_its_input_loses_nothing() {
         std::thread::sleep(delay);
         let _ = child.kill();
         let _ = child.wait();
-        let now = fs::read_to_string(t.join("games.jsonl")).unwrap();
+        let now = fs::read_to_string(m.join("games.jsonl")).unwrap();
         assert!(
             now == whole,
             "killed after {delay:?}: {} of {} bytes",
