@@ -519,12 +519,21 @@ impl From<RustResult<String>> for SearchResult {
 /// A search of any in-process engine family, by its engine spec as
 /// ``arena`` takes it (``"mcts:iters=2000,threads=2"``, ``"random"``; not
 /// ``cmd:``). ``search(state)`` releases the GIL, so other Python threads
-/// run meanwhile and ``stop()`` from one of them ends the search early.
+/// run meanwhile and ``stop()`` from one of them ends the search early
+/// (or, when none runs yet, the next one to start).
 #[pyclass(module = "abstracta", name = "Search", frozen, subclass)]
 struct Search {
     spec: EngineSpec,
     engine: Mutex<Option<Box<dyn AnySearch>>>,
-    stop: Mutex<Option<StopHandle>>,
+    stop: Mutex<Stop>,
+}
+
+/// How `stop()` reaches the search: the engine's handle once there is an
+/// engine, else a stop kept for the first one.
+#[derive(Default)]
+struct Stop {
+    handle: Option<StopHandle>,
+    pending: bool,
 }
 
 impl Search {
@@ -532,7 +541,7 @@ impl Search {
         Search {
             spec,
             engine: Mutex::new(None),
-            stop: Mutex::new(None),
+            stop: Mutex::new(Stop::default()),
         }
     }
 }
@@ -563,7 +572,17 @@ impl Search {
             let mut engine = self.engine.lock().unwrap_or_else(|p| p.into_inner());
             if engine.as_ref().and_then(|e| e.game_name()) != Some(game.name()) {
                 let fresh = game.searcher(&self.spec, 0)?;
-                *self.stop.lock().unwrap_or_else(|p| p.into_inner()) = Some(fresh.stop_handle());
+                let handle = fresh.stop_handle();
+                // A stop waiting for the next search waits for this
+                // engine's (under the lock, so none slips between).
+                let mut stop = self.stop.lock().unwrap_or_else(|p| p.into_inner());
+                let waiting = std::mem::take(&mut stop.pending)
+                    || stop.handle.as_ref().is_some_and(|h| h.withdraw_pending_stop());
+                if waiting {
+                    handle.stop_soon();
+                }
+                stop.handle = Some(handle);
+                drop(stop);
                 *engine = Some(fresh);
             }
             match engine.as_mut() {
@@ -583,11 +602,19 @@ impl Search {
         })
     }
 
-    /// Asks a running search to stop soon (from another thread); it
-    /// returns what it found. Does nothing when no search runs.
+    /// Asks the running search to stop soon (from another thread); it
+    /// returns what it found. When no search runs, the next search to
+    /// start is stopped instead (it returns at once), so a stop right
+    /// after starting the searching thread (``t.start(); m.stop()``) is
+    /// never lost, whichever thread gets there first. A stop is used up
+    /// by the one search it stops: a stop that reaches a running search
+    /// does not stop the next one, but a stop given after a search ended
+    /// does, even if it was meant for the one that ended.
     fn stop(&self) {
-        if let Some(handle) = self.stop.lock().unwrap_or_else(|p| p.into_inner()).clone() {
-            handle.stop();
+        let mut stop = self.stop.lock().unwrap_or_else(|p| p.into_inner());
+        match &stop.handle {
+            Some(handle) => handle.stop_soon(),
+            None => stop.pending = true,
         }
     }
 

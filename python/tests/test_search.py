@@ -98,6 +98,30 @@ def test_stop_ends_a_search_from_another_thread():
     assert result["r"].elapsed < 10 and state.is_legal(result["r"].best)
 
 
+def test_a_stop_right_after_the_search_thread_starts_is_not_lost():
+    budget = 200_000
+    mcts = abstracta.Mcts(f"mcts:iters={budget},threads=1,seed=1")
+    state = abstracta.State("escabel:size=7")
+    for attempt in range(25):
+        result = {}
+        worker = threading.Thread(target=lambda: result.setdefault("r", mcts.search(state)))
+        worker.start()
+        # Usually before the thread has begun its search (the first time,
+        # before it has even made its engine): the stop must wait for it.
+        mcts.stop()
+        worker.join()
+        assert result["r"].iterations < budget // 10, (attempt, result["r"].iterations)
+    # A stop given while no search runs stops the next search, and only
+    # that one: it is used up.
+    mcts.stop()
+    assert mcts.search(state).iterations < budget // 10
+    assert mcts.search(state).iterations == budget
+    # A fresh search object keeps a stop given before its first search.
+    fresh = abstracta.Mcts(f"mcts:iters={budget},threads=1")
+    fresh.stop()
+    assert fresh.search(state).iterations < budget // 10
+
+
 def test_search_takes_any_in_process_family_through_one_interface():
     state = abstracta.State("escabel:size=5")
     # Mcts is the mcts family of Search.

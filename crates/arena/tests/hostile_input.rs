@@ -80,15 +80,18 @@ fn analysis_thread_counts_and_queries_at_once_are_capped() {
     let input = [
         r#"{"id": "huge", "spec": "tictactoe", "threads": 100000}"#,
         r#"{"id": "fine", "spec": "tictactoe", "iterations": 50}"#,
+        r#"{"id": "random", "spec": "tictactoe", "engine": "random", "threads": 100000}"#,
     ]
     .join("\n");
     let out = arena_stdin(&["analysis"], &input);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let got = answers(&out);
-    assert_eq!(got.len(), 2, "{got:?}");
-    let huge = got.iter().find(|a| a["id"] == "huge").unwrap();
+    assert_eq!(got.len(), 3, "{got:?}");
+    let random = got.iter().find(|a| a["id"] == "random").unwrap()["error"].to_string();
+    assert!(random.contains("bad threads 100000: expected 1 to 1024"), "{random}");
+    let huge = got.iter().find(|a| a["id"] == "huge").unwrap()["error"].to_string();
     assert!(
-        huge["error"].as_str().unwrap().contains("bad threads 100000: expected 1 to 1024"),
+        huge.contains("threads=100000") && huge.contains("from 1 to 1024"),
         "{huge}"
     );
     let fine = got.iter().find(|a| a["id"] == "fine").unwrap();

@@ -462,10 +462,8 @@ fn jobs_of(
             "bad iterations 0: expected at least 1".into(),
         ));
     }
-    if let Some(threads) = query.threads.filter(|t| !(1..=MAX_THREADS).contains(t)) {
-        return Err(AnalysisError::Query(format!(
-            "bad threads {threads}: expected 1 to {MAX_THREADS}"
-        )));
+    if query.threads == Some(0) {
+        return Err(AnalysisError::Query("bad threads 0: expected 1 to 1024".into()));
     }
     // The query's budget (either part) replaces the engine spec's.
     let overrides = Overrides {
@@ -518,7 +516,7 @@ fn jobs_of(
         }
     }
     let cancel = Arc::new(Cancel::default());
-    turns
+    let jobs: Result<Vec<Job>, AnalysisError> = turns
         .into_iter()
         .map(|turn| {
             let game = positions[&turn].clone_box();
@@ -538,7 +536,16 @@ fn jobs_of(
                 serial: *serial,
             })
         })
-        .collect()
+        .collect();
+    // A family with threads refuses too many itself (naming its option);
+    // one without (random) must not be handed an absurd count either.
+    if let Some(threads) = query.threads.filter(|&t| t > MAX_THREADS) {
+        jobs?;
+        return Err(AnalysisError::Query(format!(
+            "bad threads {threads}: expected 1 to {MAX_THREADS}"
+        )));
+    }
+    jobs
 }
 
 /// Sets `arena analysis --threads` on a search whose spec and query name

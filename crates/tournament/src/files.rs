@@ -353,13 +353,20 @@ mod tests {
         fs::write(&victim, "precious").unwrap();
         // Links at the names a fixed or pid-numbered scheme would use.
         let out = dir.join("out");
-        for planted in ["out.tmp", &format!("out.{}.0.tmp", std::process::id())] {
-            std::os::unix::fs::symlink(&victim, dir.join(planted)).unwrap();
+        let mut planted = vec!["out.tmp".to_owned()];
+        planted.extend((0..64).map(|n| format!("out.{}.{n}.tmp", std::process::id())));
+        for name in &planted {
+            std::os::unix::fs::symlink(&victim, dir.join(name)).unwrap();
         }
         write_atomically(&out, "new").unwrap();
         assert_eq!(fs::read_to_string(&victim).unwrap(), "precious");
         assert_eq!(fs::read_to_string(&out).unwrap(), "new");
-        assert_eq!(entries(&dir).len(), 4, "no temporary file is left: {:?}", entries(&dir));
+        assert_eq!(
+            entries(&dir).len(),
+            planted.len() + 2,
+            "no temporary file is left: {:?}",
+            entries(&dir)
+        );
         let _ = fs::remove_dir_all(&dir);
     }
 
