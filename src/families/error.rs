@@ -1,5 +1,6 @@
 //! The engines' errors.
 
+use abstracta_core::error::Excerpt;
 use abstracta_core::Status;
 use thiserror::Error;
 
@@ -11,7 +12,7 @@ pub use abstracta_core::search::OptionError;
 #[non_exhaustive]
 pub enum EngineError {
     /// The engine spec cannot be read.
-    #[error("bad engine {spec:?}: {reason}; expected {ENGINE_FORMS}")]
+    #[error("bad engine {:?}: {reason}; expected {ENGINE_FORMS}", Excerpt(.spec))]
     BadSpec {
         /// The spec given.
         spec: String,
@@ -19,7 +20,7 @@ pub enum EngineError {
         reason: EngineSpecError,
     },
     /// An engine option was refused.
-    #[error("bad engine option {key:?}: {source}")]
+    #[error("bad engine option {:?}: {source}", Excerpt(.key))]
     BadOption {
         /// The option's key.
         key: String,
@@ -122,7 +123,7 @@ pub enum EngineSpecError {
     #[error("empty engine")]
     Empty,
     /// The part before `:` names no engine.
-    #[error("unknown engine kind {kind:?}")]
+    #[error("unknown engine kind {:?}", Excerpt(.kind))]
     UnknownKind {
         /// The kind given.
         kind: String,

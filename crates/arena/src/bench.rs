@@ -365,7 +365,11 @@ pub fn bench(
             "bad --seconds {seconds}: expected a number of seconds above 0 and at most 3600"
         )));
     }
-    if threads.is_empty() || threads.iter().any(|&t| t == 0 || t > abstracta_core::search::MAX_THREADS) {
+    if threads.is_empty()
+        || threads
+            .iter()
+            .any(|&t| t == 0 || t > abstracta_core::search::MAX_THREADS)
+    {
         return Err(ArenaError::usage(
             "bad --threads: expected thread counts from 1 to 1024, e.g. 1,2,4",
         ));

@@ -11,8 +11,8 @@ use abstracta::{AnyGame, Colour};
 
 use crate::error::ArenaError;
 use abstracta_core::error::excerpt;
-use protocol::lines::{read_bounded_line, BoundedLine};
 use protocol::engine::{build, AnySearch, BuildOptions, EngineSpec, DEFAULT_ENGINE};
+use protocol::lines::{read_bounded_line, BoundedLine};
 
 /// Who controls a side.
 #[derive(Clone, Debug, PartialEq)]

@@ -88,7 +88,10 @@ fn analysis_thread_counts_and_queries_at_once_are_capped() {
     let got = answers(&out);
     assert_eq!(got.len(), 3, "{got:?}");
     let random = got.iter().find(|a| a["id"] == "random").unwrap()["error"].to_string();
-    assert!(random.contains("bad threads 100000: expected 1 to 1024"), "{random}");
+    assert!(
+        random.contains("bad threads 100000: expected 1 to 1024"),
+        "{random}"
+    );
     let huge = got.iter().find(|a| a["id"] == "huge").unwrap()["error"].to_string();
     assert!(
         huge.contains("threads=100000") && huge.contains("from 1 to 1024"),
@@ -119,13 +122,51 @@ fn analysis_bounds_query_lines_and_plies() {
     assert_eq!(got.len(), 4, "{got:?}");
     let long = got.iter().find(|a| a["id"].is_null()).unwrap();
     assert!(
-        long["error"].as_str().unwrap().contains(&format!("at most {limit}")),
+        long["error"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("at most {limit}")),
         "{long}"
     );
     let error = |id: &str| got.iter().find(|a| a["id"] == id).unwrap()["error"].to_string();
     assert!(error("plies").contains("too many plies"), "{}", error("plies"));
     assert!(error("turns").contains("too many turns"), "{}", error("turns"));
     assert_eq!(got.iter().find(|a| a["id"] == "after").unwrap()["iterations"], 50);
+}
+
+#[test]
+fn errors_repeat_a_bounded_excerpt_of_the_text_given() {
+    let long = "x".repeat(500_000);
+    let input = [
+        format!(r#"{{"id": "spec", "spec": "{long}"}}"#),
+        format!(r#"{{"id": "option", "spec": "tictactoe:{long}=1"}}"#),
+        format!(r#"{{"id": "engine", "spec": "tictactoe", "engine": "{long}"}}"#),
+        format!(r#"{{"id": "mcts", "spec": "tictactoe", "engine": "mcts:c={long}"}}"#),
+        format!(r#"{{"id": "ply", "spec": "tictactoe", "plies": "{long}"}}"#),
+    ]
+    .join("\n");
+    let out = arena_stdin(&["analysis"], &input);
+    let got = answers(&out);
+    assert_eq!(got.len(), 5, "{:.500}", text(&out.stdout));
+    for answer in &got {
+        let error = answer["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{answer:.300}"));
+        assert!(
+            error.len() < 2000 && error.contains("(500000 bytes)"),
+            "{} bytes: {error:.300}",
+            error.len()
+        );
+    }
+    let out = arena_stdin(
+        &["engine", "tictactoe", "--engine", "random"],
+        &format!("{long}\nquit\n"),
+    );
+    let answer = text(&out.stdout);
+    assert!(
+        answer.len() < 2000 && answer.contains("unknown command"),
+        "{answer:.300}"
+    );
 }
 
 #[test]
@@ -294,10 +335,7 @@ fn merge_refuses_to_write_into_one_of_its_inputs() {
 fn a_repeated_player_clock_and_out_of_range_tuning_values_are_refused() {
     let dir = temp_dir("repeated");
     refused(
-        &small_tournament(
-            &dir.join("t"),
-            &["--player-tc", "a=1+0", "--player-tc", "a=2+0"],
-        ),
+        &small_tournament(&dir.join("t"), &["--player-tc", "a=1+0", "--player-tc", "a=2+0"]),
         &["--player-tc a=", "given twice"],
     );
     let out = arena(&[
@@ -318,7 +356,10 @@ fn play_echoes_a_bounded_excerpt_of_runaway_lines() {
     let bad_ply = "z".repeat(3000);
     let runaway = "y".repeat(200_000);
     let input = format!("{bad_ply}\n{runaway}\nquit\n");
-    let out = arena_stdin(&["play", "tictactoe", "--black", "human", "--white", "human"], &input);
+    let out = arena_stdin(
+        &["play", "tictactoe", "--black", "human", "--white", "human"],
+        &input,
+    );
     let shown = text(&out.stdout);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(shown.len() < 6000, "{} bytes shown: {:.300}", shown.len(), shown);

@@ -35,6 +35,30 @@ pub fn excerpt(text: &str) -> String {
     }
 }
 
+/// A user's text as an error message shows it: `{}` writes its
+/// [`excerpt`], `{:?}` the excerpt quoted. For `#[error(...)]` formats,
+/// which cannot call [`excerpt`] themselves.
+///
+/// ```
+/// use abstracta_core::error::Excerpt;
+/// assert_eq!(format!("{:?}", Excerpt("b2")), "\"b2\"");
+/// assert!(format!("{}", Excerpt(&"z".repeat(500))).ends_with("... (500 bytes)"));
+/// ```
+#[derive(Clone, Copy)]
+pub struct Excerpt<'a>(pub &'a str);
+
+impl std::fmt::Display for Excerpt<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&excerpt(self.0))
+    }
+}
+
+impl std::fmt::Debug for Excerpt<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", excerpt(self.0))
+    }
+}
+
 impl ParsePlyError {
     /// A parse error for `input` (kept as an [`excerpt`]), naming what
     /// would have been accepted.
@@ -84,7 +108,7 @@ pub struct PlyListError {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SpecError {
     /// The spec's shape is wrong (empty, missing `=`, ...).
-    #[error("bad game spec {spec:?}: {reason}")]
+    #[error("bad game spec {:?}: {reason}", Excerpt(.spec))]
     Syntax {
         /// The spec text.
         spec: String,
@@ -92,7 +116,7 @@ pub enum SpecError {
         reason: String,
     },
     /// No game has this name.
-    #[error("unknown game {name:?}; known games: {known}")]
+    #[error("unknown game {:?}; known games: {known}", Excerpt(.name))]
     UnknownGame {
         /// The name given.
         name: String,
@@ -100,7 +124,7 @@ pub enum SpecError {
         known: String,
     },
     /// The game has no such option.
-    #[error("{game} has no option {key:?}; options are: {accepted}")]
+    #[error("{game} has no option {:?}; options are: {accepted}", Excerpt(.key))]
     UnknownKey {
         /// The game name.
         game: String,
@@ -110,13 +134,13 @@ pub enum SpecError {
         accepted: String,
     },
     /// The option was given twice.
-    #[error("option {key:?} is given more than once")]
+    #[error("option {:?} is given more than once", Excerpt(.key))]
     DuplicateKey {
         /// The repeated key.
         key: String,
     },
     /// The option's value is not accepted.
-    #[error("bad value {value:?} for {game} option {key:?}: expected {expected}")]
+    #[error("bad value {:?} for {game} option {:?}: expected {expected}", Excerpt(.value), Excerpt(.key))]
     BadValue {
         /// The game name.
         game: String,

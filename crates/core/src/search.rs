@@ -246,11 +246,13 @@ impl StopHandle {
     /// handle.end();
     /// ```
     pub fn stop_soon(&self) {
-        let _ = self.0.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |state| match state {
-            IDLE => Some(STOP_PENDING),
-            RUNNING => Some(STOPPING),
-            _ => None,
-        });
+        let _ = self
+            .0
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |state| match state {
+                IDLE => Some(STOP_PENDING),
+                RUNNING => Some(STOPPING),
+                _ => None,
+            });
     }
 
     /// Takes back a stop that [`stop_soon`](StopHandle::stop_soon) left

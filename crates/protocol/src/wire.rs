@@ -40,7 +40,7 @@ pub enum CommandError {
     #[error("missing command after the id")]
     MissingCommand,
     /// A command the protocol does not have.
-    #[error("unknown command {0:?}; known commands: {known}", known = COMMANDS.join(" "))]
+    #[error("unknown command {:?}; known commands: {known}", abstracta::error::Excerpt(.0), known = COMMANDS.join(" "))]
     Unknown(String),
     /// `play` without exactly one ply.
     #[error("play needs exactly one ply, e.g. play c3")]

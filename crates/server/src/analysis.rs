@@ -31,6 +31,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
+use abstracta::error::Excerpt;
 use abstracta::player::{EngineError, OptionError};
 use abstracta::search::{Budget, SearchResult, StopHandle, MAX_THREADS};
 use abstracta::{AnyGame, AnySearch, Registry};
@@ -314,7 +315,9 @@ fn read_queries<R: BufRead, W: Write>(mut input: R, shared: &Shared<W>, options:
             Ok(BoundedLine::TooLong { bytes }) => {
                 shared.answer(&error_answer(
                     &Value::Null,
-                    format!("bad query: the line has {bytes} bytes; a query line has at most {MAX_QUERY_LINE}"),
+                    format!(
+                        "bad query: the line has {bytes} bytes; a query line has at most {MAX_QUERY_LINE}"
+                    ),
                 ));
                 continue;
             }
@@ -512,7 +515,7 @@ fn jobs_of(
         }
         if let Some(ply) = plies.get(i) {
             game.play(ply)
-                .map_err(|e| AnalysisError::Position(format!("ply {} ({ply}): {e}", i + 1)))?;
+                .map_err(|e| AnalysisError::Position(format!("ply {} ({}): {e}", i + 1, Excerpt(ply))))?;
         }
     }
     let cancel = Arc::new(Cancel::default());

@@ -281,7 +281,11 @@ fn create_temporary(path: &Path) -> Result<(PathBuf, File), FileError> {
     for _ in 0..16 {
         let mut tmp_name = std::ffi::OsString::from(".");
         tmp_name.push(name);
-        tmp_name.push(format!(".{}.{:016x}.tmp", std::process::id(), rand::random::<u64>()));
+        tmp_name.push(format!(
+            ".{}.{:016x}.tmp",
+            std::process::id(),
+            rand::random::<u64>()
+        ));
         let tmp = path.with_file_name(tmp_name);
         match OpenOptions::new().write(true).create_new(true).open(&tmp) {
             Ok(file) => return Ok((tmp, file)),
@@ -384,7 +388,9 @@ mod tests {
             assert!(matches!(err, FileError::NotReplaceable { .. }), "{err}");
             assert!(err.to_string().contains(kind), "{err}");
         }
-        assert!(std::os::unix::fs::FileTypeExt::is_fifo(&fs::symlink_metadata(&fifo).unwrap().file_type()));
+        assert!(std::os::unix::fs::FileTypeExt::is_fifo(
+            &fs::symlink_metadata(&fifo).unwrap().file_type()
+        ));
         assert_eq!(entries(&dir), ["fifo", "folder", "link"]);
         let _ = fs::remove_dir_all(&dir);
     }
@@ -412,7 +418,10 @@ mod tests {
         let zero = dir.join("zero");
         std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
         let err = read_input(&zero, &kind).unwrap_err();
-        assert!(err.to_string().contains("a character device, not a regular file"), "{err}");
+        assert!(
+            err.to_string().contains("a character device, not a regular file"),
+            "{err}"
+        );
         // A FIFO without a writer: refused at once instead of blocking.
         let fifo = dir.join("fifo");
         make_fifo(&fifo);

@@ -45,10 +45,7 @@ pub fn stopped_message(dir: &Path, recorded: Option<u64>) -> String {
             "{n} games are recorded in {}; rerun the same command to resume",
             dir.display()
         ),
-        None if !dir.exists() => format!(
-            "nothing was recorded: {} was not created yet",
-            dir.display()
-        ),
+        None if !dir.exists() => format!("nothing was recorded: {} was not created yet", dir.display()),
         None => format!(
             "nothing was recorded: the run had not started recording into {}",
             dir.display()
@@ -68,7 +65,10 @@ mod tests {
         assert_eq!(recorded, None);
         assert!(!dir.exists(), "a stop makes no folder");
         let message = stopped_message(&dir, recorded);
-        assert!(message.contains("nothing was recorded") && message.contains("not created"), "{message}");
+        assert!(
+            message.contains("nothing was recorded") && message.contains("not created"),
+            "{message}"
+        );
         std::fs::create_dir_all(&dir).unwrap();
         let recorded = write_stopped_summary(&dir, None).unwrap();
         assert_eq!(recorded, None);

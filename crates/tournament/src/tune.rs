@@ -469,8 +469,7 @@ pub fn run(
 /// dropped (and removed from the file, so appending goes on cleanly); any
 /// other bad line, or lines out of order, is an error.
 fn read_history(path: &Path, config: &TuneConfig) -> Result<Vec<Iteration>, TournamentError> {
-    let Some(complete) = crate::journal::complete_lines(path, true, &crate::files::TUNE_HISTORY)?
-    else {
+    let Some(complete) = crate::journal::complete_lines(path, true, &crate::files::TUNE_HISTORY)? else {
         return Ok(Vec::new());
     };
     let mut history = Vec::new();

@@ -3,6 +3,7 @@
 //! [`MctsOptions`].
 
 use super::*;
+use abstracta_core::error::Excerpt;
 
 /// Where a search uses the game's decisive and forced plies (the spec key
 /// `decisive`).
@@ -40,7 +41,7 @@ impl Decisive {
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum OptionsError {
     /// A key that is not one of [`KEYS`].
-    #[error("unknown mcts option `{key}`; accepted keys: {accepted}")]
+    #[error("unknown mcts option `{}`; accepted keys: {accepted}", Excerpt(.key))]
     UnknownKey {
         /// The key given.
         key: String,
@@ -48,7 +49,7 @@ pub enum OptionsError {
         accepted: String,
     },
     /// A value the key does not accept.
-    #[error("bad value `{value}` for mcts option `{key}`: expected {expected}")]
+    #[error("bad value `{}` for mcts option `{}`: expected {expected}", Excerpt(.value), Excerpt(.key))]
     BadValue {
         /// The key.
         key: String,
@@ -58,16 +59,16 @@ pub enum OptionsError {
         expected: &'static str,
     },
     /// A piece without `=`.
-    #[error("mcts option `{0}` has no value: write key=value (accepted keys: {keys})", keys = KEYS.join(", "))]
+    #[error("mcts option `{}` has no value: write key=value (accepted keys: {keys})", Excerpt(.0), keys = KEYS.join(", "))]
     MissingValue(String),
     /// The same key twice.
-    #[error("mcts option `{0}` is given twice")]
+    #[error("mcts option `{}` is given twice", Excerpt(.0))]
     Duplicate(String),
     /// A spec whose shape is wrong (e.g. an empty option between commas).
     #[error("bad mcts spec: {0}")]
     Syntax(Box<SpecError>),
     /// A spec naming another engine.
-    #[error("engine spec `{0}` is not an mcts spec: write mcts:key=value,...")]
+    #[error("engine spec `{}` is not an mcts spec: write mcts:key=value,...", Excerpt(.0))]
     NotMcts(String),
 }
 
