@@ -104,7 +104,7 @@ fn analysis_thread_counts_and_queries_at_once_are_capped() {
 #[test]
 fn analysis_bounds_query_lines_and_plies() {
     let limit = server::analysis::MAX_QUERY_LINE;
-    let mut input = format!(r#"{{"id": "long", "spec": "tictactoe", "plies": ""#);
+    let mut input = r#"{"id": "long", "spec": "tictactoe", "plies": ""#.to_string();
     input.push_str(&"a1 ".repeat(limit / 3 + 10));
     input.push_str("\"}\n");
     input.push_str(&format!(
