@@ -175,6 +175,7 @@ impl<G: Game, K: SearchKnowledge<G>> Search<G> for AlphaBetaSearch<G, K> {
         let seed = options.seed.unwrap_or(0);
         let priors = options.priors.unwrap_or(false);
         let decisive = options.decisive.unwrap_or(true);
+        let quiescence = options.quiescence.unwrap_or(false);
         let knowledge = self.knowledge.clone();
         let handle = self.stop.clone();
         let table = self.table_for(game, options.table_mb.unwrap_or(DEFAULT_TABLE_MB));
@@ -191,6 +192,7 @@ impl<G: Game, K: SearchKnowledge<G>> Search<G> for AlphaBetaSearch<G, K> {
             max_depth,
             priors,
             decisive,
+            quiescence,
             key_plies: game.length_cap().is_some(),
         };
         let mover = game.to_move_seat();

@@ -39,6 +39,10 @@
 //!   below depth 2 (`priors=on`). With `decisive=on` a node with a
 //!   decisive ply is a win at once, and a node facing a threat searches
 //!   only the game's forced replies.
+//! * **Quiescence** (`qs=on`): at the nominal depth the search stands pat
+//!   on the evaluation or tries the loud plies, those the game's priors
+//!   rate at least [`LOUD_PRIOR`] (captures, arrivals), up to
+//!   [`QUIESCENCE_DEPTH`] plies more.
 //! * **Lazy SMP** (`threads=N`): the threads search the same root over the
 //!   shared table, the helpers from staggered depths with a little
 //!   move-order noise (`seed`); the main thread's answer is the result.
@@ -53,8 +57,8 @@ mod table;
 
 pub use engine::AlphaBetaSearch;
 pub use options::{
-    AlphaBetaOptions, OptionsError, DEFAULT_NODES, DEFAULT_TABLE_MB, GAME_DEFAULTS, KEYS, MAX_DEPTH,
-    MAX_TABLE_MB, MAX_THREADS,
+    AlphaBetaOptions, OptionsError, DEFAULT_NODES, DEFAULT_TABLE_MB, GAME_DEFAULTS, KEYS, LOUD_PRIOR,
+    MAX_DEPTH, MAX_TABLE_MB, MAX_THREADS, QUIESCENCE_DEPTH,
 };
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use thiserror::Error;
 
 /// The keys an `alphabeta:` spec accepts, in the order they print.
 pub const KEYS: &[&str] = &[
-    "depth", "nodes", "time", "threads", "tt", "seed", "priors", "decisive",
+    "depth", "nodes", "time", "threads", "tt", "seed", "priors", "decisive", "qs",
 ];
 
 /// The deepest iteration a search runs (plies below the root).
@@ -20,18 +20,23 @@ pub const MAX_THREADS: usize = 256;
 pub const MAX_TABLE_MB: usize = 16_384;
 /// The transposition table's size when `tt` is not given, in MiB.
 pub const DEFAULT_TABLE_MB: usize = 16;
+/// The deepest a quiescence search goes below the nominal depth.
+pub const QUIESCENCE_DEPTH: u32 = 8;
+/// A ply whose prior (the game's `ply_priors`) is at least this is loud:
+/// quiescence searches it.
+pub const LOUD_PRIOR: f32 = 0.75;
 /// The node budget of a search given no depth, node or time budget.
 pub const DEFAULT_NODES: u64 = 200_000;
 
 /// Each game's defaults for the options a spec leaves out, by the game's
 /// `Game::NAME` (a game not listed uses the built-in defaults: priors off,
-/// decisive plies on). Measured in `docs/alphabeta.md`.
+/// decisive plies on, no quiescence). Measured in `docs/alphabeta.md`.
 pub const GAME_DEFAULTS: &[(&str, &str)] = &[
     ("escabel", "alphabeta:priors=on"),
     ("swack", "alphabeta:priors=on"),
     ("ecalper", "alphabeta:priors=on"),
     ("whirlwind", "alphabeta:priors=on"),
-    ("epaminondas", "alphabeta:priors=off"),
+    ("epaminondas", "alphabeta:priors=on,qs=on"),
 ];
 
 /// The options of an alpha-beta search, as an `alphabeta:` spec sets them
@@ -63,6 +68,10 @@ pub struct AlphaBetaOptions {
     pub priors: Option<bool>,
     /// `decisive=on|off`: use the game's decisive and forced plies.
     pub decisive: Option<bool>,
+    /// `qs=on|off`: below the nominal depth, search the loud plies (those
+    /// the game's priors rate at least [`LOUD_PRIOR`]) up to
+    /// [`QUIESCENCE_DEPTH`] plies, standing pat on the evaluation.
+    pub quiescence: Option<bool>,
 }
 
 /// Why an `alphabeta:` spec or option was refused.
@@ -210,6 +219,7 @@ impl AlphaBetaOptions {
             "seed" => self.seed = Some(parse_whole(&key, value, 0, u64::MAX, "a whole number")?),
             "priors" => self.priors = Some(parse_on_off(&key, value)?),
             "decisive" => self.decisive = Some(parse_on_off(&key, value)?),
+            "qs" => self.quiescence = Some(parse_on_off(&key, value)?),
             _ => return Err(OptionsError::UnknownKey { key }),
         }
         Ok(())
@@ -242,6 +252,7 @@ impl AlphaBetaOptions {
             seed: self.seed.or(defaults.seed),
             priors: self.priors.or(defaults.priors),
             decisive: self.decisive.or(defaults.decisive),
+            quiescence: self.quiescence.or(defaults.quiescence),
         }
     }
 
@@ -324,6 +335,9 @@ impl fmt::Display for AlphaBetaOptions {
         if let Some(d) = self.decisive {
             parts.push(format!("decisive={}", on_off(d)));
         }
+        if let Some(q) = self.quiescence {
+            parts.push(format!("qs={}", on_off(q)));
+        }
         if parts.is_empty() {
             f.write_str("alphabeta")
         } else {
@@ -341,7 +355,7 @@ mod tests {
         for spec in [
             "alphabeta",
             "alphabeta:depth=4",
-            "alphabeta:depth=3,nodes=1000,time=1500us,threads=2,tt=0,seed=9,priors=off,decisive=on",
+            "alphabeta:depth=3,nodes=1000,time=1500us,threads=2,tt=0,seed=9,priors=off,decisive=on,qs=on",
             "alphabeta:time=2s",
         ] {
             let options: AlphaBetaOptions = spec.parse().unwrap();

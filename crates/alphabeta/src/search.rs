@@ -53,6 +53,7 @@ pub(crate) struct Shared<'a, K> {
     pub max_depth: u32,
     pub priors: bool,
     pub decisive: bool,
+    pub quiescence: bool,
     /// Whether plies played are part of a position's key (games with a
     /// length cap: the same position nearer the cap may be worth less).
     pub key_plies: bool,
@@ -298,6 +299,9 @@ impl<'s, 'a, G: Game, K: SearchKnowledge<G>> Worker<'s, 'a, G, K> {
             return MATE - (ply as i32 + 1);
         }
         if depth <= 0 || ply >= crate::MAX_DEPTH {
+            if shared.quiescence && ply < crate::MAX_DEPTH {
+                return self.quiesce(game, alpha, beta, ply, crate::QUIESCENCE_DEPTH);
+            }
             self.guesses += 1;
             return self.evaluate(game);
         }
@@ -395,6 +399,78 @@ impl<'s, 'a, G: Game, K: SearchKnowledge<G>> Worker<'s, 'a, G, K> {
             },
         );
         best
+    }
+
+    /// The quiescence value of the ongoing `game` for its mover: the
+    /// evaluation (standing pat) or better through loud plies, `left`
+    /// more plies at most. A node facing a threat searches the forced
+    /// replies instead of standing pat.
+    fn quiesce(&mut self, game: &G, mut alpha: i32, beta: i32, ply: u32, left: u32) -> i32 {
+        if self.count_node() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let shared = self.shared;
+        if shared.decisive && shared.knowledge.decisive_ply(game).is_some() {
+            return MATE - (ply as i32 + 1);
+        }
+        let mut plies = PlyBuf::new();
+        let threatened = match self.node_plies(game, &mut plies) {
+            NodePlies::Lost => return -(MATE - (ply as i32 + 2)),
+            NodePlies::Forced => true,
+            NodePlies::Legal => false,
+        };
+        self.guesses += 1;
+        let stand = self.evaluate(game);
+        let mut best = if threatened { -INFINITY } else { stand };
+        if !threatened && (stand >= beta || left == 0 || ply + 1 >= crate::MAX_DEPTH) {
+            return stand;
+        }
+        alpha = alpha.max(best);
+        let n = plies.len();
+        let mut priors: SmallVec<[f32; 128]> = SmallVec::new();
+        priors.resize(n, 0.5);
+        if !shared.knowledge.ply_priors(game, &plies, &mut priors) && !threatened {
+            return stand;
+        }
+        let mut loud: SmallVec<[(f32, u16); 32]> = (0..n)
+            .filter(|&i| threatened || priors[i] >= crate::LOUD_PRIOR)
+            .map(|i| (priors[i], i as u16))
+            .collect();
+        loud.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let mover = game.to_move_seat();
+        for &(_, i) in &loud {
+            let mut child = game.clone();
+            child.play_unchecked(plies[usize::from(i)]);
+            let status = child.status();
+            let value = if status.is_finished() {
+                terminal_score(status, mover, ply + 1)
+            } else if left == 0 || ply + 1 >= crate::MAX_DEPTH {
+                let e = self.evaluate(&child);
+                if child.to_move_seat() == mover {
+                    e
+                } else {
+                    -e
+                }
+            } else if child.to_move_seat() == mover {
+                self.quiesce(&child, alpha, beta, ply + 1, left - 1)
+            } else {
+                -self.quiesce(&child, -beta, -alpha, ply + 1, left - 1)
+            };
+            if self.aborted {
+                return 0;
+            }
+            best = best.max(value);
+            alpha = alpha.max(value);
+            if alpha >= beta {
+                break;
+            }
+        }
+        if best == -INFINITY {
+            stand
+        } else {
+            best
+        }
     }
 
     /// Remembers a ply that cut: as a killer of its ply depth and in the
