@@ -170,6 +170,27 @@ impl abstracta_core::knowledge::Knowledge<Ecalper> for EcalperKnowledge {
         game.priors(plies, out)
     }
 
+    /// The group sizes (C5): the largest groups compared, then fewer
+    /// groups, for the mover.
+    fn evaluate_score(&self, game: &Ecalper) -> Option<i32> {
+        if game.status().is_finished() {
+            return None;
+        }
+        let me = game.to_move_colour();
+        let ((mine, my_groups), (theirs, their_groups)) =
+            with_engine!(game, e => (e.stats(me), e.stats(me.opponent())));
+        let largest = i64::from(mine) - i64::from(theirs);
+        let groups = i64::from(their_groups) - i64::from(my_groups);
+        Some((LARGEST_GROUP_SCORE * largest + GROUP_COUNT_SCORE * groups).clamp(-90_000, 90_000) as i32)
+    }
+
+    /// The logistic of [`evaluate_score`](Self::evaluate_score) (MCTS uses
+    /// it only with its `eval` option).
+    fn evaluate(&self, game: &Ecalper) -> Option<f64> {
+        self.evaluate_score(game)
+            .map(|s| 1.0 / (1.0 + (-f64::from(s) / 1000.0).exp()))
+    }
+
     #[inline]
     fn guided_ply<R: Rng + ?Sized>(&self, game: &Ecalper, rng: &mut R) -> Option<EcalperPly> {
         game.guided(rng)
@@ -308,3 +329,8 @@ mod tests {
         assert_ne!(play(3), play(4));
     }
 }
+
+/// Score per stone of lead in the largest group and per group fewer, in
+/// thousandths of a logit.
+const LARGEST_GROUP_SCORE: i64 = 150;
+const GROUP_COUNT_SCORE: i64 = 40;

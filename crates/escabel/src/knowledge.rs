@@ -11,7 +11,7 @@ use abstracta_core::knowledge::{self, PlacementPriors};
 use abstracta_core::{Game, PlyBuf, Point};
 use rand::Rng;
 
-use crate::engine::{with_engine, Storage};
+use crate::engine::{with_engine, Engine, Storage};
 use crate::{Escabel, EscabelPly};
 
 /// Prior win rates of placements (see [`Escabel::priors`]): a link save,
@@ -148,6 +148,28 @@ impl abstracta_core::knowledge::Knowledge<Escabel> for EscabelKnowledge {
 
     fn ply_priors(&self, game: &Escabel, plies: &[EscabelPly], out: &mut [f32]) -> bool {
         game.priors(plies, out)
+    }
+
+    /// The connection distances (E6): how many stacks each side still
+    /// needs to join its edges ([`Engine::connection_distance`]), compared.
+    fn evaluate_score(&self, game: &Escabel) -> Option<i32> {
+        if game.status().is_finished() {
+            return None;
+        }
+        let me = game.to_move_colour().index();
+        let (mine, theirs) = with_engine!(game.storage, e => (
+            e.connection_distance(me),
+            e.connection_distance(1 - me),
+        ));
+        let distance = |d: Option<u32>| d.map_or(CUT_OFF, |d| d as i32);
+        Some(STONE_SCORE * (distance(theirs) - distance(mine)) + STONE_SCORE / 2)
+    }
+
+    /// The logistic of [`evaluate_score`](Self::evaluate_score) (MCTS uses
+    /// it only with its `eval` option).
+    fn evaluate(&self, game: &Escabel) -> Option<f64> {
+        self.evaluate_score(game)
+            .map(|s| 1.0 / (1.0 + (-f64::from(s) / 1000.0).exp()))
     }
 
     /// The empty points until a fifth of the board is taken, then fewer:
@@ -320,5 +342,38 @@ mod tests {
             }
         }
         assert!(forced > 20, "{forced}");
+    }
+}
+
+/// The score of one stack of connection distance, in thousandths of a
+/// logit, and the distance a side cut off from an edge counts as.
+const STONE_SCORE: i32 = 300;
+const CUT_OFF: i32 = 60;
+
+impl<const N: usize> Engine<N> {
+    /// The fewest stacks `colour` (index) must add to join its edges
+    /// through its own stacks and empty points, all eight neighbours
+    /// counting as links (crosscuts, E2, are not looked at): a shortest
+    /// path where own stacks cost nothing and empty points one, grown one
+    /// stack at a time. `None` when no path is left.
+    pub(crate) fn connection_distance(&self, ci: usize) -> Option<u32> {
+        let own = self.occ[ci];
+        let empty = self.empty();
+        let passable = own | empty;
+        let [start, far] = self.edges[ci];
+        let mut region = self.geo.fill8(start & own, own);
+        let mut stacks = 0;
+        loop {
+            if region.intersects(far) {
+                return Some(stacks);
+            }
+            let grown = region | (self.geo.neighbours8(region) & passable) | (start & empty);
+            let next = self.geo.fill8(grown, own | grown);
+            if next == region {
+                return None;
+            }
+            region = next;
+            stacks += 1;
+        }
     }
 }
