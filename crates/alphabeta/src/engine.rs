@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use abstracta_core::knowledge::{NoKnowledge, SearchKnowledge};
-use abstracta_core::search::{ChildStats, Clock, OptionError, Proof, Search, SearchResult, StopHandle};
+use abstracta_core::search::{Budget, ChildStats, Clock, OptionError, Proof, Search, SearchResult, StopHandle};
 use abstracta_core::{Game, GameOptions, PlyBuf};
 
 use crate::search::{terminal_score, Outcome, RootMove, Shared, Worker, MATE_BOUND};
@@ -275,6 +275,25 @@ impl<G: Game, K: SearchKnowledge<G>> Search<G> for AlphaBetaSearch<G, K> {
         options.set(key, value)?;
         if options.table_mb != self.options.table_mb {
             self.table = None;
+        }
+        self.options = options;
+        Ok(())
+    }
+
+    /// Replaces the whole budget at once: `nodes` and `time` as given, the
+    /// part not given and any `depth` dropped (unlike two
+    /// [`set_option`](Search::set_option) calls, which add up). An empty
+    /// budget changes nothing.
+    fn set_budget(&mut self, budget: Budget) -> Result<(), OptionError> {
+        if budget.is_empty() {
+            return Ok(());
+        }
+        let mut options = self.options.clone();
+        options.depth = None;
+        options.nodes = None;
+        options.time = None;
+        for (key, value) in budget.options() {
+            options.set(key, &value)?;
         }
         self.options = options;
         Ok(())

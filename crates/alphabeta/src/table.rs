@@ -109,18 +109,21 @@ impl Table {
         }
     }
 
-    /// Slots in use (filled by any search), counted over the first
-    /// thousand (an estimate for statistics).
+    /// Slots in use (filled by any search), estimated from 4096 slots
+    /// spread over the table.
     pub fn used_estimate(&self) -> usize {
-        let sample = self.slots.len().min(1000);
-        if sample == 0 {
+        if self.slots.is_empty() {
             return 0;
         }
-        let used = self.slots[..sample]
+        let step = (self.slots.len() / 4096).max(1);
+        let sampled = self.slots.len().div_ceil(step);
+        let used = self
+            .slots
             .iter()
+            .step_by(step)
             .filter(|s| s.data.load(Ordering::Relaxed) != 0)
             .count();
-        used * self.slots.len() / sample
+        used * self.slots.len() / sampled
     }
 
     fn bucket(&self, key: u64) -> usize {

@@ -133,3 +133,23 @@ fn options_through_the_search_interface() {
     assert!(matches!(search.set_option("c", "1"), Err(OptionError::Family(_))));
     assert_eq!(search.describe(), "alphabeta:depth=3,nodes=1000,time=50ms,threads=2");
 }
+
+#[test]
+fn a_budget_replaces_the_whole_budget() {
+    let mut search = AlphaBetaSearch::<TicTacToe, NoKnowledge>::new("alphabeta:depth=3,nodes=50,tt=1".parse().unwrap());
+    search
+        .set_budget(abstracta_core::search::Budget {
+            iterations: None,
+            time: Some(std::time::Duration::from_millis(250)),
+        })
+        .unwrap();
+    assert_eq!(search.describe(), "alphabeta:time=250ms,tt=1");
+    search.set_budget(Default::default()).unwrap();
+    assert_eq!(search.describe(), "alphabeta:time=250ms,tt=1");
+    let refused = search.set_budget(abstracta_core::search::Budget {
+        iterations: Some(0),
+        time: None,
+    });
+    assert!(refused.unwrap_err().to_string().contains("nodes"));
+    assert_eq!(search.describe(), "alphabeta:time=250ms,tt=1", "a refused budget changes nothing");
+}

@@ -225,6 +225,11 @@ impl abstracta_core::claims::CellClaims<Ecalper> for EcalperKnowledge {
     }
 }
 
+/// Score per stone of lead in the largest group and per group fewer, in
+/// thousandths of a logit.
+const LARGEST_GROUP_SCORE: i64 = 150;
+const GROUP_COUNT_SCORE: i64 = 40;
+
 #[cfg(test)]
 mod tests {
     use abstracta_core::Knowledge;
@@ -328,9 +333,18 @@ mod tests {
         assert_eq!(play(3), play(3));
         assert_ne!(play(3), play(4));
     }
-}
 
-/// Score per stone of lead in the largest group and per group fewer, in
-/// thousandths of a logit.
-const LARGEST_GROUP_SCORE: i64 = 150;
-const GROUP_COUNT_SCORE: i64 = 40;
+    /// C5: the score compares the largest groups, then the group counts.
+    #[test]
+    fn c5_the_score_compares_groups() {
+        let mut game = Ecalper::new("ecalper:size=3".parse().unwrap());
+        assert_eq!(EcalperKnowledge.evaluate_score(&game), Some(0));
+        game.play_list("a1 b1 c1").unwrap();
+        // Black's three stones in one row are one group of 3; White, to
+        // move, has none.
+        assert_eq!(
+            EcalperKnowledge.evaluate_score(&game),
+            Some(-(3 * super::LARGEST_GROUP_SCORE as i32) + super::GROUP_COUNT_SCORE as i32)
+        );
+    }
+}

@@ -310,6 +310,10 @@ mod tests {
                     .unwrap();
             let back = EpaminondasKnowledge.evaluate(&other).unwrap();
             assert!((value - back).abs() < 1e-12, "{value} vs {back}");
+            assert_eq!(
+                EpaminondasKnowledge.evaluate_score(&game),
+                EpaminondasKnowledge.evaluate_score(&other)
+            );
         }
     }
 }

@@ -221,6 +221,39 @@ fn stack_direction(from: Point, to: Point) -> usize {
     }
 }
 
+/// The score of one stack of connection distance, in thousandths of a
+/// logit, and the distance a side cut off from an edge counts as.
+const STONE_SCORE: i32 = 300;
+const CUT_OFF: i32 = 60;
+
+impl<const N: usize> Engine<N> {
+    /// The fewest stacks `colour` (index) must add to join its edges
+    /// through its own stacks and empty points, all eight neighbours
+    /// counting as links (crosscuts, E2, are not looked at): a shortest
+    /// path where own stacks cost nothing and empty points one, grown one
+    /// stack at a time. `None` when no path is left.
+    pub(crate) fn connection_distance(&self, ci: usize) -> Option<u32> {
+        let own = self.occ[ci];
+        let empty = self.empty();
+        let passable = own | empty;
+        let [start, far] = self.edges[ci];
+        let mut region = self.geo.fill8(start & own, own);
+        let mut stacks = 0;
+        loop {
+            if region.intersects(far) {
+                return Some(stacks);
+            }
+            let grown = region | (self.geo.neighbours8(region) & passable) | (start & empty);
+            let next = self.geo.fill8(grown, own | grown);
+            if next == region {
+                return None;
+            }
+            region = next;
+            stacks += 1;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use abstracta_core::Knowledge;
@@ -229,6 +262,7 @@ mod tests {
     use abstracta_core::{knowledge, Colour, Game, PlyBuf};
 
     use super::{PRIOR_STACK, PRIOR_STACK_GAINS, PRIOR_STACK_LOSES};
+    use crate::engine::{with_engine, Storage};
     use crate::reference::ReferenceEscabel;
     use crate::{Escabel, EscabelPly};
 
@@ -343,37 +377,22 @@ mod tests {
         }
         assert!(forced > 20, "{forced}");
     }
-}
 
-/// The score of one stack of connection distance, in thousandths of a
-/// logit, and the distance a side cut off from an edge counts as.
-const STONE_SCORE: i32 = 300;
-const CUT_OFF: i32 = 60;
-
-impl<const N: usize> Engine<N> {
-    /// The fewest stacks `colour` (index) must add to join its edges
-    /// through its own stacks and empty points, all eight neighbours
-    /// counting as links (crosscuts, E2, are not looked at): a shortest
-    /// path where own stacks cost nothing and empty points one, grown one
-    /// stack at a time. `None` when no path is left.
-    pub(crate) fn connection_distance(&self, ci: usize) -> Option<u32> {
-        let own = self.occ[ci];
-        let empty = self.empty();
-        let passable = own | empty;
-        let [start, far] = self.edges[ci];
-        let mut region = self.geo.fill8(start & own, own);
-        let mut stacks = 0;
-        loop {
-            if region.intersects(far) {
-                return Some(stacks);
-            }
-            let grown = region | (self.geo.neighbours8(region) & passable) | (start & empty);
-            let next = self.geo.fill8(grown, own | grown);
-            if next == region {
-                return None;
-            }
-            region = next;
-            stacks += 1;
-        }
+    /// E6: the score compares the stacks each side still needs to join its
+    /// edges; the side to move is half a stack ahead.
+    #[test]
+    fn e6_the_score_compares_connection_distances() {
+        let mut game = Escabel::new("escabel:size=5".parse().unwrap());
+        assert_eq!(EscabelKnowledge.evaluate_score(&game), Some(150));
+        game.play_str("c3").unwrap();
+        // White to move needs 5, Black 4.
+        assert_eq!(EscabelKnowledge.evaluate_score(&game), Some(-150));
+        game.play_list("a1 c2 b1 c4 d1 c1").unwrap();
+        // Black holds c1..c4 and needs only a stack on the top row; White,
+        // to move, must get round the c column and needs more.
+        let distance = |g: &Escabel, c: usize| with_engine!(g.storage, e => e.connection_distance(c));
+        assert_eq!(distance(&game, 0), Some(1));
+        assert!(distance(&game, 1).is_some_and(|d| d >= 2));
+        assert!(EscabelKnowledge.evaluate_score(&game).unwrap() < 0);
     }
 }

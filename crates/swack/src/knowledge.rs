@@ -346,4 +346,19 @@ mod tests {
         }
         assert!(decisive > 10 && forced > 10, "{decisive} {forced}");
     }
+
+    /// S6: the score is the scoring if the game ended now. On 3x3 the
+    /// checkered start has five white and four black single stacks, so
+    /// White would win by one single: Black, to move, is behind.
+    #[test]
+    fn s6_the_score_is_the_scoring_margin_now() {
+        let game = Swack::new("swack:size=3".parse().unwrap());
+        assert_eq!(game.scoring_margin(abstracta_core::Colour::Black), -1);
+        assert_eq!(
+            SwackKnowledge.evaluate_score(&game),
+            Some(-(super::GROUP_LEAD_SCORE + super::GROUP_SIZE_SCORE))
+        );
+        let even = Swack::new("swack:size=4".parse().unwrap());
+        assert_eq!(SwackKnowledge.evaluate_score(&even), Some(0));
+    }
 }

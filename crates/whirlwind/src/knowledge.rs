@@ -298,4 +298,29 @@ mod tests {
             Some(WhirlwindPly::Place("c3".parse().unwrap()))
         );
     }
+
+    /// W4: the set-up maps onto itself with the colours exchanged, so both
+    /// sides start equally far from joining their edges; a stone towards a
+    /// chain brings its side one closer.
+    #[test]
+    fn w4_the_score_compares_connection_distances() {
+        let mut game = Whirlwind::new("whirlwind:size=8".parse().unwrap());
+        let start = (game.connection_distance(0), game.connection_distance(1));
+        assert_eq!(start.0, start.1);
+        assert!(start.0.is_some_and(|d| d > 0 && d <= 8));
+        assert_eq!(WhirlwindKnowledge.evaluate_score(&game), Some(super::STONE_SCORE / 2));
+        let mut plies = PlyBuf::new();
+        game.legal_plies(&mut plies);
+        let closer = plies
+            .iter()
+            .copied()
+            .find(|&p| {
+                let mut next = game.clone();
+                next.play_unchecked(p);
+                next.connection_distance(0) < start.0
+            })
+            .expect("some stone shortens Black's path");
+        game.play(closer).unwrap();
+        assert!(WhirlwindKnowledge.evaluate_score(&game).unwrap() < 0);
+    }
 }
