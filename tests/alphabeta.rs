@@ -72,13 +72,25 @@ fn agrees_with_minimax<G: RegisteredGame>(engine: &str, positions: &[G], limit: 
 
 fn check_game<G: RegisteredGame>(spec: &str, games: u64, limit: usize) {
     let positions = late_positions::<G>(spec, games, limit);
-    assert!(positions.len() >= games as usize, "{spec}: only {}", positions.len());
+    assert!(
+        positions.len() >= games as usize,
+        "{spec}: only {}",
+        positions.len()
+    );
     let decided = positions
         .iter()
         .filter(|g| exact_value(*g, limit).unwrap() != Proof::Draw)
         .count();
-    assert!(decided > 0, "{spec}: no decided position among {}", positions.len());
-    for engine in ["alphabeta:depth=96", "alphabeta:depth=96,tt=0", "alphabeta:depth=96,decisive=off"] {
+    assert!(
+        decided > 0,
+        "{spec}: no decided position among {}",
+        positions.len()
+    );
+    for engine in [
+        "alphabeta:depth=96",
+        "alphabeta:depth=96,tt=0",
+        "alphabeta:depth=96,decisive=off",
+    ] {
         agrees_with_minimax::<G>(engine, &positions, limit);
     }
 }
@@ -155,6 +167,7 @@ fn one_thread_and_a_node_budget_repeat_exactly_on_a_real_game() {
     assert_eq!(first.2, 3000);
     assert_eq!(first, run());
     // Two threads share the table and still answer legally.
-    let mut two = families::build::<Epaminondas>(&"alphabeta:nodes=3000,threads=2".parse().unwrap(), 7).unwrap();
+    let mut two =
+        families::build::<Epaminondas>(&"alphabeta:nodes=3000,threads=2".parse().unwrap(), 7).unwrap();
     assert!(game.is_legal(two.search(&game, &[]).best.unwrap()));
 }

@@ -234,7 +234,11 @@ mod tests {
                 ..
             })
         ));
-        for text in ["alphabeta", "AlphaBeta:depth=3,tt=8", "alphabeta:time=100ms,threads=2"] {
+        for text in [
+            "alphabeta",
+            "AlphaBeta:depth=3,tt=8",
+            "alphabeta:time=100ms,threads=2",
+        ] {
             let spec: EngineSpec = text.parse().unwrap();
             assert_eq!(spec.family(), "alphabeta");
             assert_eq!(spec.to_string().parse::<EngineSpec>().unwrap(), spec);

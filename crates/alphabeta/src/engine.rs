@@ -6,7 +6,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use abstracta_core::knowledge::{NoKnowledge, SearchKnowledge};
-use abstracta_core::search::{Budget, ChildStats, Clock, OptionError, Proof, Search, SearchResult, StopHandle};
+use abstracta_core::search::{
+    Budget, ChildStats, Clock, OptionError, Proof, Search, SearchResult, StopHandle,
+};
 use abstracta_core::{Game, GameOptions, PlyBuf};
 
 use crate::search::{terminal_score, Outcome, RootMove, Shared, Worker, MATE_BOUND};
@@ -107,7 +109,12 @@ impl<G: Game, K: SearchKnowledge<G>> AlphaBetaSearch<G, K> {
 
     /// The hard and soft time limits of this search: no work after the
     /// first, no new iteration after the second.
-    fn time_limits(&self, game: &G, clock: Option<Clock>, time: Option<Duration>) -> Option<(Duration, Duration)> {
+    fn time_limits(
+        &self,
+        game: &G,
+        clock: Option<Clock>,
+        time: Option<Duration>,
+    ) -> Option<(Duration, Duration)> {
         match clock {
             Some(Clock::PerPly(t)) => {
                 let hard = t.mul_f64(0.9).saturating_sub(Duration::from_millis(2));
@@ -117,7 +124,10 @@ impl<G: Game, K: SearchKnowledge<G>> AlphaBetaSearch<G, K> {
                 let remaining = self
                     .knowledge
                     .expected_remaining_plies(game)
-                    .or_else(|| game.length_cap().map(|cap| cap.saturating_sub(game.plies_played())))
+                    .or_else(|| {
+                        game.length_cap()
+                            .map(|cap| cap.saturating_sub(game.plies_played()))
+                    })
                     .unwrap_or(80);
                 // Our share of the plies to come, with a floor so that a
                 // long game's last plies still get time.

@@ -363,7 +363,10 @@ mod tests {
         }
         let options: AlphaBetaOptions = "AlphaBeta: iters=50 , time=0.1s".parse().unwrap();
         assert_eq!(options.to_string(), "alphabeta:nodes=50,time=100ms");
-        assert_eq!("alphabeta:".parse::<AlphaBetaOptions>().unwrap(), AlphaBetaOptions::default());
+        assert_eq!(
+            "alphabeta:".parse::<AlphaBetaOptions>().unwrap(),
+            AlphaBetaOptions::default()
+        );
         for (name, _) in GAME_DEFAULTS {
             assert_ne!(AlphaBetaOptions::game_defaults(name), AlphaBetaOptions::default());
         }
@@ -373,7 +376,10 @@ mod tests {
     fn refusals_name_the_key_and_what_is_expected() {
         let err = "alphabeta:depth=0".parse::<AlphaBetaOptions>().unwrap_err();
         assert!(matches!(err, OptionsError::BadValue { ref key, .. } if key == "depth"));
-        assert!(err.to_string().contains("expected a whole number of plies"), "{err}");
+        assert!(
+            err.to_string().contains("expected a whole number of plies"),
+            "{err}"
+        );
         let err = "alphabeta:bogus=1".parse::<AlphaBetaOptions>().unwrap_err();
         assert_eq!(err, OptionsError::UnknownKey { key: "bogus".into() });
         assert!(err.to_string().contains("depth, nodes, time"), "{err}");

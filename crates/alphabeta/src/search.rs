@@ -210,7 +210,8 @@ impl<'s, 'a, G: Game, K: SearchKnowledge<G>> Worker<'s, 'a, G, K> {
     #[inline]
     fn count_node(&mut self) -> bool {
         let shared = self.shared;
-        if shared.node_limit != u64::MAX && shared.nodes.load(Ordering::Relaxed) + self.unflushed >= shared.node_limit
+        if shared.node_limit != u64::MAX
+            && shared.nodes.load(Ordering::Relaxed) + self.unflushed >= shared.node_limit
         {
             self.aborted = true;
             return true;
@@ -494,7 +495,14 @@ impl<'s, 'a, G: Game, K: SearchKnowledge<G>> Worker<'s, 'a, G, K> {
     /// best score, or `None` when the search was stopped. Root plies are
     /// reordered best first, and a ply that beat the first one before a
     /// stop is moved to the front too.
-    fn root_iteration(&mut self, roots: &mut [RootMove<G>], mover: Seat, depth: i32, alpha: i32, beta: i32) -> Option<i32> {
+    fn root_iteration(
+        &mut self,
+        roots: &mut [RootMove<G>],
+        mover: Seat,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
         let mut alpha = alpha;
         let mut best = -INFINITY;
         let mut best_at = 0;
@@ -593,7 +601,11 @@ impl<'s, 'a, G: Game, K: SearchKnowledge<G>> Worker<'s, 'a, G, K> {
                 break;
             }
             // Helpers skip depths so that the threads spread out.
-            depth += if self.main { 1 } else { 1 + u32::from(self.rng.as_mut().is_some_and(|r| r.gen_bool(0.3))) };
+            depth += if self.main {
+                1
+            } else {
+                1 + u32::from(self.rng.as_mut().is_some_and(|r| r.gen_bool(0.3)))
+            };
         }
         outcome.seldepth = outcome.seldepth.max(self.seldepth);
         self.flush();
@@ -607,14 +619,20 @@ impl<'s, 'a, G: Game, K: SearchKnowledge<G>> Worker<'s, 'a, G, K> {
         let mut game = root.clone();
         let mut plies = PlyBuf::new();
         while line.len() < limit && game.status().is_ongoing() {
-            let Some(entry) = self.shared.table.probe(position_key(&game, self.shared.key_plies)) else {
+            let Some(entry) = self
+                .shared
+                .table
+                .probe(position_key(&game, self.shared.key_plies))
+            else {
                 break;
             };
             let Some(best) = entry.best else { break };
             if let NodePlies::Lost = self.node_plies(&game, &mut plies) {
                 break;
             }
-            let Some(&p) = plies.get(usize::from(best)) else { break };
+            let Some(&p) = plies.get(usize::from(best)) else {
+                break;
+            };
             line.push(p);
             game.play_unchecked(p);
         }

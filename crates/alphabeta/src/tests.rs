@@ -15,7 +15,12 @@ use crate::{AlphaBetaSearch, OptionsError};
 fn positions() -> Vec<TicTacToe> {
     let mut out = Vec::new();
     let mut rng = seeded_rng(46);
-    for spec in ["tictactoe", "tictactoe:pie=on", "tictactoe:cap=5", "tictactoe:pie=on,cap=6"] {
+    for spec in [
+        "tictactoe",
+        "tictactoe:pie=on",
+        "tictactoe:cap=5",
+        "tictactoe:pie=on,cap=6",
+    ] {
         for plies in 0..=5 {
             for _ in 0..3 {
                 let mut game = TicTacToe::new(spec.parse().unwrap());
@@ -53,7 +58,11 @@ fn agrees_with_minimax<S: Search<TicTacToe>>(mut search: S) {
         assert_eq!(result.pv.first(), Some(&best));
         let mut line = game.clone();
         for p in &result.pv {
-            assert!(line.status().is_ongoing() && line.is_legal(*p), "pv {:?}", result.pv);
+            assert!(
+                line.status().is_ongoing() && line.is_legal(*p),
+                "pv {:?}",
+                result.pv
+            );
             line.play_unchecked(*p);
         }
     }
@@ -68,7 +77,9 @@ fn full_depth_equals_exhaustive_minimax() {
         "alphabeta:depth=12,decisive=off,tt=0",
         "alphabeta:depth=12,threads=3,seed=5",
     ] {
-        agrees_with_minimax(AlphaBetaSearch::<TicTacToe, TicTacToeKnowledge>::new(spec.parse().unwrap()));
+        agrees_with_minimax(AlphaBetaSearch::<TicTacToe, TicTacToeKnowledge>::new(
+            spec.parse().unwrap(),
+        ));
     }
     // Without any knowledge (no decisive plies, no evaluation) as well.
     agrees_with_minimax(AlphaBetaSearch::<TicTacToe, NoKnowledge>::new(
@@ -84,7 +95,11 @@ fn the_table_never_changes_a_full_depth_value() {
             let r = search.search(&game, &[]);
             (r.win_rate, r.proof)
         };
-        assert_eq!(value("alphabeta:depth=10,tt=1"), value("alphabeta:depth=10,tt=0"), "\n{game}");
+        assert_eq!(
+            value("alphabeta:depth=10,tt=1"),
+            value("alphabeta:depth=10,tt=0"),
+            "\n{game}"
+        );
     }
 }
 
@@ -92,7 +107,8 @@ fn the_table_never_changes_a_full_depth_value() {
 fn one_thread_with_a_node_budget_is_deterministic() {
     let game = TicTacToe::new("tictactoe:pie=on".parse().unwrap());
     let run = || {
-        let mut search = AlphaBetaSearch::<TicTacToe, NoKnowledge>::new("alphabeta:nodes=700,seed=3".parse().unwrap());
+        let mut search =
+            AlphaBetaSearch::<TicTacToe, NoKnowledge>::new("alphabeta:nodes=700,seed=3".parse().unwrap());
         let mut r = search.search(&game, &[]);
         r.elapsed = Default::default();
         r.iterations_per_sec = 0.0;
@@ -123,7 +139,10 @@ fn options_through_the_search_interface() {
     search.set_option("time", "50ms").unwrap();
     search.set_option("iters", "1000").unwrap();
     search.set_option("THREADS", "2").unwrap();
-    assert_eq!(search.describe(), "alphabeta:depth=3,nodes=1000,time=50ms,threads=2");
+    assert_eq!(
+        search.describe(),
+        "alphabeta:depth=3,nodes=1000,time=50ms,threads=2"
+    );
     assert_eq!(search.threads(), 2);
     let err = search.set_option("depth", "deep").unwrap_err();
     assert!(matches!(
@@ -131,12 +150,16 @@ fn options_through_the_search_interface() {
         Some(OptionsError::BadValue { key, .. }) if key == "depth"
     ));
     assert!(matches!(search.set_option("c", "1"), Err(OptionError::Family(_))));
-    assert_eq!(search.describe(), "alphabeta:depth=3,nodes=1000,time=50ms,threads=2");
+    assert_eq!(
+        search.describe(),
+        "alphabeta:depth=3,nodes=1000,time=50ms,threads=2"
+    );
 }
 
 #[test]
 fn a_budget_replaces_the_whole_budget() {
-    let mut search = AlphaBetaSearch::<TicTacToe, NoKnowledge>::new("alphabeta:depth=3,nodes=50,tt=1".parse().unwrap());
+    let mut search =
+        AlphaBetaSearch::<TicTacToe, NoKnowledge>::new("alphabeta:depth=3,nodes=50,tt=1".parse().unwrap());
     search
         .set_budget(abstracta_core::search::Budget {
             iterations: None,
@@ -151,5 +174,9 @@ fn a_budget_replaces_the_whole_budget() {
         time: None,
     });
     assert!(refused.unwrap_err().to_string().contains("nodes"));
-    assert_eq!(search.describe(), "alphabeta:time=250ms,tt=1", "a refused budget changes nothing");
+    assert_eq!(
+        search.describe(),
+        "alphabeta:time=250ms,tt=1",
+        "a refused budget changes nothing"
+    );
 }

@@ -105,8 +105,13 @@ impl Epaminondas {
         let side = |c: usize| {
             let pieces = self.pieces[c];
             let target = usize::from(TARGET_ROW[c]);
-            let (near, next) = if target == 0 { (1, 2) } else { (target - 1, target - 2) };
-            let far = S_FAR_1 * (pieces & ROWS[near]).count() as i32 + S_FAR_2 * (pieces & ROWS[next]).count() as i32;
+            let (near, next) = if target == 0 {
+                (1, 2)
+            } else {
+                (target - 1, target - 2)
+            };
+            let far = S_FAR_1 * (pieces & ROWS[near]).count() as i32
+                + S_FAR_2 * (pieces & ROWS[next]).count() as i32;
             let pairs: i32 = DIRS[..4]
                 .iter()
                 .map(|&d| (pieces & shift(pieces, d)).count() as i32)

@@ -308,7 +308,10 @@ mod tests {
         let start = (game.connection_distance(0), game.connection_distance(1));
         assert_eq!(start.0, start.1);
         assert!(start.0.is_some_and(|d| d > 0 && d <= 8));
-        assert_eq!(WhirlwindKnowledge.evaluate_score(&game), Some(super::STONE_SCORE / 2));
+        assert_eq!(
+            WhirlwindKnowledge.evaluate_score(&game),
+            Some(super::STONE_SCORE / 2)
+        );
         let mut plies = PlyBuf::new();
         game.legal_plies(&mut plies);
         let closer = plies
