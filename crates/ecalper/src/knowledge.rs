@@ -184,7 +184,7 @@ impl abstracta_core::knowledge::Knowledge<Ecalper> for EcalperKnowledge {
         Some((LARGEST_GROUP_SCORE * largest + GROUP_COUNT_SCORE * groups).clamp(-90_000, 90_000) as i32)
     }
 
-    /// The logistic of [`evaluate_score`](Self::evaluate_score) (MCTS uses
+    /// The logistic of [`evaluate_score`](abstracta_core::Knowledge::evaluate_score) (MCTS uses
     /// it only with its `eval` option).
     fn evaluate(&self, game: &Ecalper) -> Option<f64> {
         self.evaluate_score(game)

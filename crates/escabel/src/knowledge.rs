@@ -151,7 +151,8 @@ impl abstracta_core::knowledge::Knowledge<Escabel> for EscabelKnowledge {
     }
 
     /// The connection distances (E6): how many stacks each side still
-    /// needs to join its edges ([`Engine::connection_distance`]), compared.
+    /// needs to join its edges (a shortest path through its own stacks and
+    /// empty points, all eight neighbours counting as links), compared.
     fn evaluate_score(&self, game: &Escabel) -> Option<i32> {
         if game.status().is_finished() {
             return None;
@@ -165,7 +166,7 @@ impl abstracta_core::knowledge::Knowledge<Escabel> for EscabelKnowledge {
         Some(STONE_SCORE * (distance(theirs) - distance(mine)) + STONE_SCORE / 2)
     }
 
-    /// The logistic of [`evaluate_score`](Self::evaluate_score) (MCTS uses
+    /// The logistic of [`evaluate_score`](abstracta_core::Knowledge::evaluate_score) (MCTS uses
     /// it only with its `eval` option).
     fn evaluate(&self, game: &Escabel) -> Option<f64> {
         self.evaluate_score(game)

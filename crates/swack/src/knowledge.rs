@@ -164,7 +164,7 @@ impl abstracta_core::knowledge::Knowledge<Swack> for SwackKnowledge {
         Some(margin.signum() * (GROUP_LEAD_SCORE + GROUP_SIZE_SCORE * margin.abs().min(40)))
     }
 
-    /// The logistic of [`evaluate_score`](Self::evaluate_score) (MCTS uses
+    /// The logistic of [`evaluate_score`](abstracta_core::Knowledge::evaluate_score) (MCTS uses
     /// it only with its `eval` option).
     fn evaluate(&self, game: &Swack) -> Option<f64> {
         self.evaluate_score(game)

@@ -201,7 +201,7 @@ impl abstracta_core::knowledge::Knowledge<Whirlwind> for WhirlwindKnowledge {
         game.score()
     }
 
-    /// The logistic of [`evaluate_score`](Self::evaluate_score) (MCTS uses
+    /// The logistic of [`evaluate_score`](abstracta_core::Knowledge::evaluate_score) (MCTS uses
     /// it only with its `eval` option).
     fn evaluate(&self, game: &Whirlwind) -> Option<f64> {
         game.score().map(|s| 1.0 / (1.0 + (-f64::from(s) / 1000.0).exp()))
