@@ -48,6 +48,7 @@
 #![deny(unsafe_code)]
 
 pub use abstracta_core::*;
+pub use alphabeta;
 pub use ecalper;
 pub use epaminondas;
 pub use escabel;

@@ -141,4 +141,14 @@ def test_search_takes_any_in_process_family_through_one_interface():
     with pytest.raises(abstracta.OptionsError, match="mcts"):
         abstracta.Search("cmd:./engine")
     with pytest.raises(abstracta.OptionsError, match="random"):
-        abstracta.Search("alphabeta:depth=3")
+        abstracta.Search("minimax:depth=3")
+
+
+def test_alphabeta_plays_legal_plies_to_the_end():
+    state = abstracta.State("escabel:size=4")
+    search = abstracta.Search("alphabeta:depth=2")
+    assert search.options == "alphabeta:depth=2"
+    while not state.is_terminal():
+        result = search.search(state)
+        assert state.is_legal(result.best)
+        state.play(result.best)

@@ -134,6 +134,9 @@ pub enum EngineSpecError {
     /// The `mcts` options are wrong.
     #[error("{0}")]
     Mcts(#[from] mcts::OptionsError),
+    /// The `alphabeta` options are wrong.
+    #[error("{0}")]
+    AlphaBeta(#[from] alphabeta::OptionsError),
     /// The `cmd:` command line cannot be split into words.
     #[error("{0}")]
     Words(#[from] SplitWordsError),

@@ -16,6 +16,7 @@
 
 use abstracta_core::mix_seed;
 use abstracta_core::search::Search;
+use alphabeta::{AlphaBetaOptions, AlphaBetaSearch};
 use mcts::{MctsOptions, MctsSearch};
 
 use crate::registry::RegisteredGame;
@@ -28,8 +29,8 @@ pub use error::{EngineError, EngineSpecError, OptionError, SplitWordsError};
 pub use spec::{split_words, EngineSpec};
 
 /// What engine specs look like, for error messages.
-pub const ENGINE_FORMS: &str =
-    "random, mcts[:OPTIONS] (e.g. mcts:iters=2000,threads=2) or cmd:PROGRAM [ARGS]";
+pub const ENGINE_FORMS: &str = "random, mcts[:OPTIONS] (e.g. mcts:iters=2000,threads=2), \
+     alphabeta[:OPTIONS] (e.g. alphabeta:time=100ms) or cmd:PROGRAM [ARGS]";
 
 pub use random::RandomSearch;
 
@@ -62,6 +63,11 @@ pub const FAMILIES: &[Family] = &[
         parse: |text, _| Ok(EngineSpec::Mcts(text.parse::<MctsOptions>()?)),
     },
     Family {
+        name: "alphabeta",
+        form: "alphabeta[:OPTIONS] (e.g. alphabeta:time=100ms)",
+        parse: |text, _| Ok(EngineSpec::AlphaBeta(text.parse::<AlphaBetaOptions>()?)),
+    },
+    Family {
         name: "cmd",
         form: "cmd:PROGRAM [ARGS]",
         parse: |_, options| {
@@ -84,8 +90,9 @@ pub fn family(name: &str) -> Option<&'static Family> {
 
 /// The search `spec` names for game type `G`, its randomness derived from
 /// `seed` (for `mcts`, a non-zero `seed` is mixed into the spec's own
-/// `seed` with [`mix_seed`], so that games of a match differ). `mcts`
-/// searches with the game's knowledge
+/// `seed` with [`mix_seed`], so that games of a match differ; likewise
+/// for `alphabeta`, whose seed only its helper threads use). `mcts` and
+/// `alphabeta` search with the game's knowledge
 /// ([`RegisteredGame::Knowledge`]). `cmd:` gives
 /// [`EngineError::External`]: external engines are run by the protocol
 /// crate's client.
@@ -98,6 +105,13 @@ pub fn build<G: RegisteredGame>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn 
                 options.seed = mix_seed(options.seed, seed);
             }
             Box::new(MctsSearch::<G, G::Knowledge>::new(options))
+        }
+        EngineSpec::AlphaBeta(options) => {
+            let mut options = options.clone();
+            if seed != 0 {
+                options.seed = Some(mix_seed(options.seed.unwrap_or(0), seed));
+            }
+            Box::new(AlphaBetaSearch::<G, G::Knowledge>::new(options))
         }
         EngineSpec::Cmd { .. } => {
             return Err(EngineError::External {

@@ -1,9 +1,11 @@
-//! Engine specs: `random`, `mcts[:OPTIONS]`, `cmd:PROGRAM [ARGS]`, read
+//! Engine specs: `random`, `mcts[:OPTIONS]`, `alphabeta[:OPTIONS]`,
+//! `cmd:PROGRAM [ARGS]`, read
 //! through the table of [families](crate::families).
 
 use std::fmt;
 use std::str::FromStr;
 
+use alphabeta::AlphaBetaOptions;
 use mcts::MctsOptions;
 
 use super::{EngineError, EngineSpecError, SplitWordsError};
@@ -24,6 +26,8 @@ pub enum EngineSpec {
     Random,
     /// Monte Carlo Tree Search with these options ([`MctsSearch`](mcts::MctsSearch)).
     Mcts(MctsOptions),
+    /// Alpha-beta search with these options ([`AlphaBetaSearch`](alphabeta::AlphaBetaSearch)).
+    AlphaBeta(AlphaBetaOptions),
     /// An external program speaking the engine protocol (run by `arena`).
     Cmd {
         /// The program.
@@ -36,7 +40,8 @@ pub enum EngineSpec {
 impl FromStr for EngineSpec {
     type Err = EngineError;
 
-    /// Reads `random`, `mcts[:OPTIONS]` or `cmd:PROGRAM [ARGS]`; the kind in
+    /// Reads `random`, `mcts[:OPTIONS]`, `alphabeta[:OPTIONS]` or
+    /// `cmd:PROGRAM [ARGS]`; the kind in
     /// any case.
     fn from_str(text: &str) -> Result<EngineSpec, EngineError> {
         let bad = |reason: EngineSpecError| EngineError::BadSpec {
@@ -67,6 +72,7 @@ impl fmt::Display for EngineSpec {
         match self {
             EngineSpec::Random => f.write_str("random"),
             EngineSpec::Mcts(options) => write!(f, "{options}"),
+            EngineSpec::AlphaBeta(options) => write!(f, "{options}"),
             EngineSpec::Cmd { program, args } => {
                 write!(f, "cmd:{}", quote(program))?;
                 for a in args {
@@ -83,15 +89,17 @@ impl EngineSpec {
     pub fn threads(&self) -> usize {
         match self {
             EngineSpec::Mcts(options) => options.thread_count(),
+            EngineSpec::AlphaBeta(options) => options.thread_count(),
             _ => 1,
         }
     }
 
-    /// The name of the engine's family (`random`, `mcts`, `cmd`).
+    /// The name of the engine's family (`random`, `mcts`, `alphabeta`, `cmd`).
     pub fn family(&self) -> &'static str {
         match self {
             EngineSpec::Random => "random",
             EngineSpec::Mcts(_) => "mcts",
+            EngineSpec::AlphaBeta(_) => "alphabeta",
             EngineSpec::Cmd { .. } => "cmd",
         }
     }
@@ -198,6 +206,8 @@ mod tests {
             ":",
             "cmd:'x",
             "mcts:bogus=1",
+            "alphabeta:bogus=1",
+            "alphabeta:depth=x",
         ] {
             let err = bad.parse::<EngineSpec>().unwrap_err();
             assert!(matches!(err, EngineError::BadSpec { .. }), "{bad}: {err:?}");
@@ -217,6 +227,22 @@ mod tests {
                 ..
             })
         ));
+        assert!(matches!(
+            "alphabeta:depth=0".parse::<EngineSpec>(),
+            Err(EngineError::BadSpec {
+                reason: EngineSpecError::AlphaBeta(alphabeta::OptionsError::BadValue { .. }),
+                ..
+            })
+        ));
+        for text in [
+            "alphabeta",
+            "AlphaBeta:depth=3,tt=8",
+            "alphabeta:time=100ms,threads=2",
+        ] {
+            let spec: EngineSpec = text.parse().unwrap();
+            assert_eq!(spec.family(), "alphabeta");
+            assert_eq!(spec.to_string().parse::<EngineSpec>().unwrap(), spec);
+        }
         for mcts in ["mcts", "Mcts:iters=5", "MCTS:iters=5", "mcts:"] {
             assert!(
                 matches!(mcts.parse::<EngineSpec>(), Ok(EngineSpec::Mcts(_))),

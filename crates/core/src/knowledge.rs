@@ -15,6 +15,8 @@
 //!   at the start of the opponent's turn) or has a decisive ply.
 //! * [`Knowledge::evaluate`]: the probability that the side to move wins,
 //!   for searches that end playouts early where random playouts say little.
+//! * [`Knowledge::evaluate_score`]: the same judgement as an integer
+//!   score (thousandths of a logit), for alpha-beta leaves.
 //! * [`Knowledge::guided_ply`]: a playout ply that prefers what the game
 //!   knows to be good (captures, advances), not necessarily uniform.
 //! * [`Knowledge::ply_priors`]: prior win rates of the legal plies, which a
@@ -80,6 +82,20 @@ pub trait Knowledge<G: Game> {
     /// none. Searches use it to end playouts early.
     fn evaluate(&self, _game: &G) -> Option<f64> {
         None
+    }
+
+    /// A heuristic score of an ongoing position for the side to move, in
+    /// thousandths of a logit of its winning chance: 0 is even, +1000
+    /// means about 73% and -1000 about 27%, and the score should stay
+    /// within ±100,000. `None` when the game offers none. Alpha-beta
+    /// searches call it at every leaf, so games give it from their
+    /// bitboards in integers; the default reads
+    /// [`evaluate`](Knowledge::evaluate) back through the logit.
+    fn evaluate_score(&self, game: &G) -> Option<i32> {
+        self.evaluate(game).map(|p| {
+            let p = p.clamp(1e-9, 1.0 - 1e-9);
+            (1000.0 * (p / (1.0 - p)).ln()).round() as i32
+        })
     }
 
     /// Prior win rates of the legal `plies` of `game`, for a search that

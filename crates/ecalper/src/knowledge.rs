@@ -170,6 +170,27 @@ impl abstracta_core::knowledge::Knowledge<Ecalper> for EcalperKnowledge {
         game.priors(plies, out)
     }
 
+    /// The group sizes (C5): the largest groups compared, then fewer
+    /// groups, for the mover.
+    fn evaluate_score(&self, game: &Ecalper) -> Option<i32> {
+        if game.status().is_finished() {
+            return None;
+        }
+        let me = game.to_move_colour();
+        let ((mine, my_groups), (theirs, their_groups)) =
+            with_engine!(game, e => (e.stats(me), e.stats(me.opponent())));
+        let largest = i64::from(mine) - i64::from(theirs);
+        let groups = i64::from(their_groups) - i64::from(my_groups);
+        Some((LARGEST_GROUP_SCORE * largest + GROUP_COUNT_SCORE * groups).clamp(-90_000, 90_000) as i32)
+    }
+
+    /// The logistic of [`evaluate_score`](abstracta_core::Knowledge::evaluate_score) (MCTS uses
+    /// it only with its `eval` option).
+    fn evaluate(&self, game: &Ecalper) -> Option<f64> {
+        self.evaluate_score(game)
+            .map(|s| 1.0 / (1.0 + (-f64::from(s) / 1000.0).exp()))
+    }
+
     #[inline]
     fn guided_ply<R: Rng + ?Sized>(&self, game: &Ecalper, rng: &mut R) -> Option<EcalperPly> {
         game.guided(rng)
@@ -203,6 +224,11 @@ impl abstracta_core::claims::CellClaims<Ecalper> for EcalperKnowledge {
         with_engine!(game, e => e.retain_held_cells(colour, slots));
     }
 }
+
+/// Score per stone of lead in the largest group and per group fewer, in
+/// thousandths of a logit.
+const LARGEST_GROUP_SCORE: i64 = 150;
+const GROUP_COUNT_SCORE: i64 = 40;
 
 #[cfg(test)]
 mod tests {
@@ -306,5 +332,19 @@ mod tests {
         };
         assert_eq!(play(3), play(3));
         assert_ne!(play(3), play(4));
+    }
+
+    /// C5: the score compares the largest groups, then the group counts.
+    #[test]
+    fn c5_the_score_compares_groups() {
+        let mut game = Ecalper::new("ecalper:size=3".parse().unwrap());
+        assert_eq!(EcalperKnowledge.evaluate_score(&game), Some(0));
+        game.play_list("a1 b1 c1").unwrap();
+        // Black's three stones in one row are one group of 3; White, to
+        // move, has none.
+        assert_eq!(
+            EcalperKnowledge.evaluate_score(&game),
+            Some(-(3 * super::LARGEST_GROUP_SCORE as i32) + super::GROUP_COUNT_SCORE as i32)
+        );
     }
 }

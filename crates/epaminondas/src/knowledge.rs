@@ -7,7 +7,7 @@
 use abstracta_core::{knowledge, Game, PlyBuf};
 use rand::Rng;
 
-use crate::engine::{rows_mask, Bb, TARGET_ROW};
+use crate::engine::{rows_mask, shift, Bb, DIRS, TARGET_ROW};
 use crate::{Epaminondas, EpaminondasPly, HEIGHT};
 
 /// Each row as a mask, for advancement counts.
@@ -31,6 +31,18 @@ const W_MATERIAL: f64 = 0.35;
 const W_ADVANCE: f64 = 0.02;
 const W_ARRIVED: f64 = 0.8;
 const W_THREAT: f64 = 1.0;
+
+/// Alpha-beta's score weights, in thousandths of a logit: the four terms of
+/// the evaluation above, then per piece one and two rows short of the
+/// target row, per pair of adjacent friendly pieces, and for having the move.
+const S_MATERIAL: i32 = 350;
+const S_ADVANCE: i32 = 20;
+const S_ARRIVED: i32 = 800;
+const S_THREAT: i32 = 1000;
+const S_FAR_1: i32 = 150;
+const S_FAR_2: i32 = 50;
+const S_PAIR: i32 = 8;
+const S_TEMPO: i32 = 50;
 
 impl Epaminondas {
     /// Whether the opponent has more pieces on the mover's home row than
@@ -77,6 +89,69 @@ impl Epaminondas {
         let threat = if self.under_threat() { W_THREAT } else { 0.0 };
         let x = W_MATERIAL * material + W_ADVANCE * advance + W_ARRIVED * arrived - threat;
         Some(1.0 / (1.0 + (-x).exp()))
+    }
+
+    /// [`Knowledge::evaluate_score`](abstracta_core::Knowledge::evaluate_score),
+    /// for alpha-beta leaves: the terms of [`evaluation`](Self::evaluation)
+    /// (in thousandths of a logit) plus the far rows (pieces one or two
+    /// rows short of the target row, which the opponent must stop at
+    /// once), cohesion (friendly neighbours along the phalanx lines: a
+    /// piece with support moves and captures as a line) and the move.
+    pub(crate) fn score(&self) -> Option<i32> {
+        if self.stone_phase || self.current_status().is_finished() {
+            return None;
+        }
+        let me = self.to_move.index();
+        let side = |c: usize| {
+            let pieces = self.pieces[c];
+            let target = usize::from(TARGET_ROW[c]);
+            let (near, next) = if target == 0 {
+                (1, 2)
+            } else {
+                (target - 1, target - 2)
+            };
+            let far = S_FAR_1 * (pieces & ROWS[near]).count() as i32
+                + S_FAR_2 * (pieces & ROWS[next]).count() as i32;
+            let pairs: i32 = DIRS[..4]
+                .iter()
+                .map(|&d| (pieces & shift(pieces, d)).count() as i32)
+                .sum();
+            S_MATERIAL * i32::from(self.counts[c])
+                + S_ADVANCE * self.advancement(c)
+                + S_ARRIVED * i32::from(self.arrived[c])
+                + far
+                + S_PAIR * pairs
+        };
+        let threat = if self.under_threat() { S_THREAT } else { 0 };
+        Some(side(me) - side(1 - me) - threat + S_TEMPO)
+    }
+
+    /// [`Knowledge::ply_priors`](abstracta_core::Knowledge::ply_priors):
+    /// captures and arrivals on the target row are likely best (at least
+    /// 0.75: what a quiescence search takes as loud), then advances; the
+    /// stone placements have no opinion.
+    pub(crate) fn priors(&self, plies: &[EpaminondasPly], out: &mut [f32]) -> bool {
+        let me = self.to_move.index();
+        for (ply, prior) in plies.iter().zip(out.iter_mut()) {
+            *prior = match *ply {
+                EpaminondasPly::Move { from, to, capture } => {
+                    if to.row == TARGET_ROW[me] {
+                        0.9
+                    } else if capture {
+                        0.8
+                    } else {
+                        let forward = if TARGET_ROW[me] > 0 {
+                            i32::from(to.row) - i32::from(from.row)
+                        } else {
+                            i32::from(from.row) - i32::from(to.row)
+                        };
+                        (0.5 + 0.02 * forward as f32).clamp(0.3, 0.7)
+                    }
+                }
+                EpaminondasPly::Stone(_) => 0.5,
+            };
+        }
+        true
     }
 
     /// The value of a ply for a guided playout: captures first, then the
@@ -136,6 +211,14 @@ impl abstracta_core::knowledge::Knowledge<Epaminondas> for EpaminondasKnowledge 
 
     fn evaluate(&self, game: &Epaminondas) -> Option<f64> {
         game.evaluation()
+    }
+
+    fn evaluate_score(&self, game: &Epaminondas) -> Option<i32> {
+        game.score()
+    }
+
+    fn ply_priors(&self, game: &Epaminondas, plies: &[EpaminondasPly], out: &mut [f32]) -> bool {
+        game.priors(plies, out)
     }
 
     fn guided_ply<R: Rng + ?Sized>(&self, game: &Epaminondas, rng: &mut R) -> Option<EpaminondasPly> {
@@ -232,6 +315,10 @@ mod tests {
                     .unwrap();
             let back = EpaminondasKnowledge.evaluate(&other).unwrap();
             assert!((value - back).abs() < 1e-12, "{value} vs {back}");
+            assert_eq!(
+                EpaminondasKnowledge.evaluate_score(&game),
+                EpaminondasKnowledge.evaluate_score(&other)
+            );
         }
     }
 }

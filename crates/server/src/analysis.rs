@@ -715,7 +715,7 @@ mod tests {
     fn refused_engines_and_overrides_name_the_family_and_the_key() {
         let input = [
             r#"{"id": "cmd", "spec": "tictactoe", "engine": "cmd:./my-engine"}"#,
-            r#"{"id": "unknown", "spec": "tictactoe", "engine": "alphabeta:depth=3"}"#,
+            r#"{"id": "unknown", "spec": "tictactoe", "engine": "minimax:depth=3"}"#,
             r#"{"id": "threads", "spec": "tictactoe", "engine": "mcts", "threads": 5000}"#,
         ]
         .join("\n");
@@ -733,7 +733,7 @@ mod tests {
         );
         assert!(cmd.contains("random") && cmd.contains("mcts[:OPTIONS]"), "{cmd}");
         assert!(
-            error("unknown").contains("unknown engine kind \"alphabeta\""),
+            error("unknown").contains("unknown engine kind \"minimax\""),
             "{}",
             error("unknown")
         );

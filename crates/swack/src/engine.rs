@@ -473,6 +473,12 @@ pub struct Swack {
 }
 
 impl Swack {
+    /// The S6 scoring if the game ended now, as a margin for `colour`
+    /// (see `Engine::scoring_margin`).
+    pub(crate) fn scoring_margin(&self, colour: Colour) -> i32 {
+        with_engine!(self, e => e.scoring_margin(colour))
+    }
+
     /// The board square by square, row by row from `a1`: the stack on each
     /// square, `None` for an empty one. Its text is a diagram such as
     /// `"b1 w1 / w1 b1"`.

@@ -58,6 +58,36 @@ impl<const N: usize> Engine<N> {
         sizes.to_vec()
     }
 
+    /// The S6 scoring if the game ended now, as a margin for `colour`:
+    /// the size of the biggest group left after pair removal, positive
+    /// when `colour` owns it, negative when the opponent does, 0 when
+    /// nothing of a size above one remains (single stacks decide by their
+    /// count: then plus or minus one).
+    pub(crate) fn scoring_margin(&self, colour: Colour) -> i32 {
+        let (black, black_singles) = self.groups(Colour::Black);
+        let (white, white_singles) = self.groups(Colour::White);
+        let sign = if colour == Colour::Black { 1 } else { -1 };
+        let (mut i, mut j) = (0, 0);
+        loop {
+            match (black.get(i), white.get(j)) {
+                (None, None) => break,
+                (Some(&b), None) => return sign * i32::from(b),
+                (None, Some(&w)) => return -sign * i32::from(w),
+                (Some(&b), Some(&w)) => {
+                    if b == w {
+                        i += 1;
+                        j += 1;
+                    } else if b > w {
+                        return sign * i32::from(b);
+                    } else {
+                        return -sign * i32::from(w);
+                    }
+                }
+            }
+        }
+        sign * (black_singles.cmp(&white_singles) as i32)
+    }
+
     /// S6: the colour owning the biggest group left after pair removal, or
     /// `None` when nothing remains.
     pub(crate) fn scoring_winner(&self) -> Option<Colour> {

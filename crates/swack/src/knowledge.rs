@@ -131,6 +131,11 @@ impl Swack {
     }
 }
 
+/// Score of leading the scoring now, and per stack of the deciding group,
+/// in thousandths of a logit.
+const GROUP_LEAD_SCORE: i32 = 300;
+const GROUP_SIZE_SCORE: i32 = 60;
+
 /// What Swack knows beyond its rules (see the module documentation): decisive and forced plies, priors, and the cells plies claim (stacking moves and drops keyed by square and direction).
 ///
 /// A zero-sized value: searches take it as their knowledge type, e.g.
@@ -145,6 +150,25 @@ impl abstracta_core::knowledge::Knowledge<Swack> for SwackKnowledge {
 
     fn decisive_ply(&self, game: &Swack) -> Option<SwackPly> {
         game.decisive()
+    }
+
+    /// The group sizes (S6): the biggest group left after pair removal if
+    /// the game ended now, for the mover or against it. A bigger lead
+    /// counts for more, but less than its size: stacking moves change a
+    /// group by one or two stacks at a time.
+    fn evaluate_score(&self, game: &Swack) -> Option<i32> {
+        if game.status().is_finished() {
+            return None;
+        }
+        let margin = game.scoring_margin(game.to_move);
+        Some(margin.signum() * (GROUP_LEAD_SCORE + GROUP_SIZE_SCORE * margin.abs().min(40)))
+    }
+
+    /// The logistic of [`evaluate_score`](abstracta_core::Knowledge::evaluate_score) (MCTS uses
+    /// it only with its `eval` option).
+    fn evaluate(&self, game: &Swack) -> Option<f64> {
+        self.evaluate_score(game)
+            .map(|s| 1.0 / (1.0 + (-f64::from(s) / 1000.0).exp()))
     }
 
     fn forced_plies(&self, game: &Swack, out: &mut PlyBuf<SwackPly>) -> bool {
@@ -321,5 +345,20 @@ mod tests {
             }
         }
         assert!(decisive > 10 && forced > 10, "{decisive} {forced}");
+    }
+
+    /// S6: the score is the scoring if the game ended now. On 3x3 the
+    /// checkered start has five white and four black single stacks, so
+    /// White would win by one single: Black, to move, is behind.
+    #[test]
+    fn s6_the_score_is_the_scoring_margin_now() {
+        let game = Swack::new("swack:size=3".parse().unwrap());
+        assert_eq!(game.scoring_margin(abstracta_core::Colour::Black), -1);
+        assert_eq!(
+            SwackKnowledge.evaluate_score(&game),
+            Some(-(super::GROUP_LEAD_SCORE + super::GROUP_SIZE_SCORE))
+        );
+        let even = Swack::new("swack:size=4".parse().unwrap());
+        assert_eq!(SwackKnowledge.evaluate_score(&even), Some(0));
     }
 }

@@ -27,6 +27,12 @@ const PLACEMENT_PRIORS: PlacementPriors<2> = PlacementPriors {
     far: 0.45,
 };
 
+/// The score of one stone of connection distance, in thousandths of a
+/// logit.
+const STONE_SCORE: i32 = 250;
+/// The distance a side cut off from one of its edges counts as.
+const CUT_OFF: i32 = 60;
+
 impl Whirlwind {
     /// The empty points where a stone of colour `ci` would complete a
     /// chain between its edges (W4), ignoring W3.
@@ -97,6 +103,47 @@ impl Whirlwind {
         true
     }
 
+    /// The fewest stones `colour` (index) must add to join its edges by
+    /// an orthogonal chain through its own stones and empty points (a
+    /// shortest path where own stones cost nothing and empty points one),
+    /// by growing the region within reach one stone at a time; `None`
+    /// when the opponent has cut every path.
+    pub(crate) fn connection_distance(&self, ci: usize) -> Option<u32> {
+        let t = self.t;
+        let own = self.stones[ci];
+        let empty = t.geo.valid().andnot(self.stones[0] | self.stones[1]);
+        let passable = own | empty;
+        let (start, far) = (t.start_edge[ci], t.far_edge[ci]);
+        let mut region = t.fill(start & own, own);
+        let mut stones = 0;
+        loop {
+            if region.intersects(far) {
+                return Some(stones);
+            }
+            let grown = t.grow_step(region, passable) | (start & empty);
+            let next = t.fill(grown, own | grown);
+            if next == region {
+                return None;
+            }
+            region = next;
+            stones += 1;
+        }
+    }
+
+    /// [`Knowledge::evaluate_score`](abstracta_core::Knowledge::evaluate_score):
+    /// the difference of the two sides' connection distances
+    /// ([`connection_distance`](Self::connection_distance)), a stone worth
+    /// [`STONE_SCORE`]; a side cut off counts as [`CUT_OFF`] stones away.
+    pub(crate) fn score(&self) -> Option<i32> {
+        if self.status.is_finished() {
+            return None;
+        }
+        let ci = self.to_move.index();
+        let distance = |c: usize| self.connection_distance(c).map_or(CUT_OFF, |d| d as i32);
+        // The mover has the next stone (or the second of its turn).
+        Some(STONE_SCORE * (distance(1 - ci) - distance(ci)) + STONE_SCORE / 2)
+    }
+
     /// [`Knowledge::decisive_ply`](abstracta_core::Knowledge::decisive_ply).
     pub(crate) fn decisive(&self) -> Option<WhirlwindPly> {
         if self.status.is_finished() || self.plies == 0 {
@@ -148,6 +195,16 @@ impl abstracta_core::knowledge::Knowledge<Whirlwind> for WhirlwindKnowledge {
 
     fn ply_priors(&self, game: &Whirlwind, plies: &[WhirlwindPly], out: &mut [f32]) -> bool {
         game.priors(plies, out)
+    }
+
+    fn evaluate_score(&self, game: &Whirlwind) -> Option<i32> {
+        game.score()
+    }
+
+    /// The logistic of [`evaluate_score`](abstracta_core::Knowledge::evaluate_score) (MCTS uses
+    /// it only with its `eval` option).
+    fn evaluate(&self, game: &Whirlwind) -> Option<f64> {
+        game.score().map(|s| 1.0 / (1.0 + (-f64::from(s) / 1000.0).exp()))
     }
 }
 
@@ -240,5 +297,33 @@ mod tests {
             WhirlwindKnowledge.decisive_ply(&game),
             Some(WhirlwindPly::Place("c3".parse().unwrap()))
         );
+    }
+
+    /// W4: the set-up maps onto itself with the colours exchanged, so both
+    /// sides start equally far from joining their edges; a stone towards a
+    /// chain brings its side one closer.
+    #[test]
+    fn w4_the_score_compares_connection_distances() {
+        let mut game = Whirlwind::new("whirlwind:size=8".parse().unwrap());
+        let start = (game.connection_distance(0), game.connection_distance(1));
+        assert_eq!(start.0, start.1);
+        assert!(start.0.is_some_and(|d| d > 0 && d <= 8));
+        assert_eq!(
+            WhirlwindKnowledge.evaluate_score(&game),
+            Some(super::STONE_SCORE / 2)
+        );
+        let mut plies = PlyBuf::new();
+        game.legal_plies(&mut plies);
+        let closer = plies
+            .iter()
+            .copied()
+            .find(|&p| {
+                let mut next = game.clone();
+                next.play_unchecked(p);
+                next.connection_distance(0) < start.0
+            })
+            .expect("some stone shortens Black's path");
+        game.play(closer).unwrap();
+        assert!(WhirlwindKnowledge.evaluate_score(&game).unwrap() < 0);
     }
 }
