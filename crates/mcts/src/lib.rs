@@ -82,13 +82,14 @@ pub use clock::TimePlan;
 pub use engine::MctsSearch;
 pub use options::{option_docs, OptionDoc, OPTIONS};
 pub use options::{
-    Decisive, Mast, MctsOptions, OptionsError, Select, DEFAULT_CPUCT, DEFAULT_EXPLORATION, DEFAULT_ITERATIONS,
-    DEFAULT_MAST_EPSILON, DEFAULT_MAST_TEMPERATURE, DEFAULT_MAX_NODES, DEFAULT_POOL_PERCENT, DEFAULT_VIRTUAL_LOSS,
-    GAME_DEFAULTS, KEYS, MAX_GRAVE_REF, MAX_POOL, MAX_PRIOR_VISITS, MAX_RESCAN, MAX_VIRTUAL_LOSS,
+    Decisive, Mast, MctsOptions, OptionsError, Select, DEFAULT_CPUCT, DEFAULT_EXPLORATION,
+    DEFAULT_ITERATIONS, DEFAULT_MAST_EPSILON, DEFAULT_MAST_TEMPERATURE, DEFAULT_MAX_NODES,
+    DEFAULT_POOL_PERCENT, DEFAULT_VIRTUAL_LOSS, GAME_DEFAULTS, KEYS, MAX_GRAVE_REF, MAX_POOL,
+    MAX_PRIOR_VISITS, MAX_RESCAN, MAX_VIRTUAL_LOSS,
 };
-pub use puct::{normalise_priors, PolicySource, PriorsPolicy};
 pub use policy::{PlayoutPolicy, RandomPlayout};
 pub use ponder::{Ponder, Pondered};
+pub use puct::{normalise_priors, PolicySource, PriorsPolicy};
 
 use points::{position_key, root_proof_for_mover, thread_seed};
 use search::{Shared, Worker};
@@ -479,7 +480,8 @@ impl<G: Game, K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>> Mcts<G, K, Pol> {
                     let share =
                         budget.map(|b| b / threads as u64 + u64::from((t as u64) < b % threads as u64));
                     s.spawn(move || {
-                        let mut shared = Shared::new(tree, game, knowledge, policy, opts, share, deadline, stop);
+                        let mut shared =
+                            Shared::new(tree, game, knowledge, policy, opts, share, deadline, stop);
                         if let Some(source) = policy_source {
                             shared.policy_source = source;
                         }

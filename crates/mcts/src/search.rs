@@ -698,7 +698,12 @@ impl<G: Game> Worker<G> {
     /// virtual visits), makes it the reference of its seat to move if it
     /// has enough real visits, and sets the node the selection takes RAVE
     /// statistics from: the seat's reference, else `idx` itself.
-    fn grave_reference<K: SearchKnowledge<G>, Pol>(&mut self, sh: &Shared<'_, G, K, Pol>, idx: u32, prior: u32) {
+    fn grave_reference<K: SearchKnowledge<G>, Pol>(
+        &mut self,
+        sh: &Shared<'_, G, K, Pol>,
+        idx: u32,
+        prior: u32,
+    ) {
         let tree = sh.tree;
         let node = tree.node(idx);
         let range = node.children();
@@ -757,7 +762,11 @@ impl<G: Game> Worker<G> {
     /// `exp(value / mastt)` (Gibbs sampling), or the best value (ties at
     /// random) unless a uniform draw, with the chance `maste`, comes
     /// first. `None` when there is no legal ply.
-    fn mast_ply<K: SearchKnowledge<G>, Pol>(&mut self, sh: &Shared<'_, G, K, Pol>, state: &G) -> Option<G::Ply> {
+    fn mast_ply<K: SearchKnowledge<G>, Pol>(
+        &mut self,
+        sh: &Shared<'_, G, K, Pol>,
+        state: &G,
+    ) -> Option<G::Ply> {
         state.legal_plies(&mut self.legal);
         let n = self.legal.len();
         if n == 0 {
@@ -825,7 +834,8 @@ impl<G: Game> Worker<G> {
     ) -> u32 {
         let tree = sh.tree;
         let opts = sh.opts;
-        let borrowed = sh.rave && sh.grave_ref > 0 && self.grave_source != idx && self.grave_source != NO_NODE;
+        let borrowed =
+            sh.rave && sh.grave_ref > 0 && self.grave_source != idx && self.grave_source != NO_NODE;
         if borrowed {
             self.load_grave_table(sh);
         }
@@ -841,7 +851,13 @@ impl<G: Game> Worker<G> {
         let mut best = range.start;
         let mut best_score = f64::NEG_INFINITY;
         for segment in tree.segments(range) {
-            for (k, ((ch, proof), slot)) in segment.stats.iter().zip(segment.proofs).zip(segment.amaf).enumerate() {
+            for (k, ((ch, proof), slot)) in segment
+                .stats
+                .iter()
+                .zip(segment.proofs)
+                .zip(segment.amaf)
+                .enumerate()
+            {
                 let i = segment.first + k as u32;
                 let proof = if opts.solver {
                     proof.load(Ordering::Acquire)

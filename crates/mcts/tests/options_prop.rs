@@ -43,7 +43,11 @@ fn options() -> impl Strategy<Value = MctsOptions> {
         ),
         (
             0u32..=mcts::MAX_GRAVE_REF,
-            prop_oneof![Just(mcts::Mast::Off), Just(mcts::Mast::Softmax), Just(mcts::Mast::Greedy)],
+            prop_oneof![
+                Just(mcts::Mast::Off),
+                Just(mcts::Mast::Softmax),
+                Just(mcts::Mast::Greedy)
+            ],
             1u32..=1_000_000,
             0u32..=100,
             0u32..=10_000,
@@ -92,7 +96,11 @@ fn options() -> impl Strategy<Value = MctsOptions> {
                     mast_temperature: f64::from(mastt) / 1000.0,
                     mast_epsilon: f64::from(maste) / 100.0,
                     history_weight: f64::from(ph) / 10.0,
-                    select: if puct { mcts::Select::Puct } else { mcts::Select::Uct },
+                    select: if puct {
+                        mcts::Select::Puct
+                    } else {
+                        mcts::Select::Uct
+                    },
                     cpuct: f64::from(cpuct) / 100.0,
                 }
             },

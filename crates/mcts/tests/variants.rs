@@ -28,7 +28,12 @@ const VARIANTS: [&str; 6] = [
 /// Every position after 2 to 5 plies of a few lines (none finished).
 fn positions() -> Vec<TicTacToe> {
     let mut out = Vec::new();
-    for line in ["a1 b2 c3 a3 c1", "b2 a1 c1 a3 a2", "c1 b1 b2 a3 a1", "a1 b1 c1 a2 b2"] {
+    for line in [
+        "a1 b2 c3 a3 c1",
+        "b2 a1 c1 a3 a2",
+        "c1 b1 b2 a3 a1",
+        "a1 b1 c1 a2 b2",
+    ] {
         let words: Vec<&str> = line.split(' ').collect();
         for n in 2..=words.len() {
             let game: TicTacToe = position("tictactoe", &words[..n].join(" "));
@@ -83,7 +88,12 @@ fn solver_agrees_with_the_exact_oracle_with_each_variant() {
             for c in &r.children {
                 if let Some(p) = c.proof {
                     // A proven child keeps the value exactly when minimax says so.
-                    assert_eq!(p == expected, keeping.contains(&c.ply), "{spec} {game}: child {}", c.ply);
+                    assert_eq!(
+                        p == expected,
+                        keeping.contains(&c.ply),
+                        "{spec} {game}: child {}",
+                        c.ply
+                    );
                 }
             }
             if expected == Proof::Win {
