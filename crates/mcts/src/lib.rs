@@ -66,6 +66,7 @@ mod options;
 mod points;
 mod policy;
 mod ponder;
+mod puct;
 mod rave_pool;
 mod search;
 mod tree;
@@ -81,12 +82,14 @@ pub use clock::TimePlan;
 pub use engine::MctsSearch;
 pub use options::{option_docs, OptionDoc, OPTIONS};
 pub use options::{
-    Decisive, MctsOptions, OptionsError, DEFAULT_EXPLORATION, DEFAULT_ITERATIONS, DEFAULT_MAX_NODES,
-    DEFAULT_POOL_PERCENT, DEFAULT_VIRTUAL_LOSS, GAME_DEFAULTS, KEYS, MAX_POOL, MAX_PRIOR_VISITS, MAX_RESCAN,
-    MAX_VIRTUAL_LOSS,
+    Decisive, Mast, MctsOptions, OptionsError, Select, DEFAULT_CPUCT, DEFAULT_EXPLORATION,
+    DEFAULT_ITERATIONS, DEFAULT_MAST_EPSILON, DEFAULT_MAST_TEMPERATURE, DEFAULT_MAX_NODES,
+    DEFAULT_POOL_PERCENT, DEFAULT_VIRTUAL_LOSS, GAME_DEFAULTS, KEYS, MAX_GRAVE_REF, MAX_POOL,
+    MAX_PRIOR_VISITS, MAX_RESCAN, MAX_VIRTUAL_LOSS,
 };
 pub use policy::{PlayoutPolicy, RandomPlayout};
 pub use ponder::{Ponder, Pondered};
+pub use puct::{normalise_priors, PolicySource, PriorsPolicy};
 
 use points::{position_key, root_proof_for_mover, thread_seed};
 use search::{Shared, Worker};
@@ -151,6 +154,8 @@ pub struct Mcts<G: Game, K: SearchKnowledge<G> = NoKnowledge, Pol: PlayoutPolicy
     stop: StopHandle,
     /// Replaces `childmap::MAP_MIN_CHILDREN` (tests: with and without maps).
     map_min_children: Option<usize>,
+    /// The policy of `select=puct`, if not [`PriorsPolicy`].
+    policy_source: Option<std::sync::Arc<dyn PolicySource<G, K>>>,
 }
 
 impl<G: Game, K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>> fmt::Debug for Mcts<G, K, Pol> {
@@ -205,7 +210,15 @@ impl<G: Game, K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>> Mcts<G, K, Pol> {
             spare: Vec::new(),
             stop: StopHandle::new(),
             map_min_children: None,
+            policy_source: None,
         }
+    }
+
+    /// Sets where `select=puct` takes its policy from (by default
+    /// [`PriorsPolicy`], the game's priors normalised). It is read when
+    /// nodes are expanded, so a kept tree keeps the policy its nodes got.
+    pub fn set_policy_source(&mut self, source: std::sync::Arc<dyn PolicySource<G, K>>) {
+        self.policy_source = Some(source);
     }
 
     /// The game knowledge the search uses.
@@ -374,6 +387,9 @@ impl<G: Game, K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>> Mcts<G, K, Pol> {
                 deadline,
                 &self.stop,
             );
+            if let Some(source) = &self.policy_source {
+                shared.policy_source = source.as_ref();
+            }
             if let (Some(min), true) = (self.map_min_children, shared.rave) {
                 shared.map_min_children = min;
             }
@@ -455,6 +471,7 @@ impl<G: Game, K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>> Mcts<G, K, Pol> {
         let policy = &self.policy;
         let knowledge = &self.knowledge;
         let stop = &self.stop;
+        let policy_source = self.policy_source.as_deref();
         let runs: Vec<(u64, u32)> = std::thread::scope(|s| {
             let handles: Vec<_> = trees
                 .iter()
@@ -463,7 +480,11 @@ impl<G: Game, K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>> Mcts<G, K, Pol> {
                     let share =
                         budget.map(|b| b / threads as u64 + u64::from((t as u64) < b % threads as u64));
                     s.spawn(move || {
-                        let shared = Shared::new(tree, game, knowledge, policy, opts, share, deadline, stop);
+                        let mut shared =
+                            Shared::new(tree, game, knowledge, policy, opts, share, deadline, stop);
+                        if let Some(source) = policy_source {
+                            shared.policy_source = source;
+                        }
                         let seed = thread_seed(opts.seed, position, t);
                         let mut w = Worker::<G>::new(t, seed, shared.slots);
                         w.run(&shared);

@@ -12,12 +12,16 @@ use rand::{Rng, SeedableRng};
 use crate::childmap::{credit_mapped, SlotOrder, MAP_MIN_CHILDREN};
 use crate::points::{for_seat, proof_of, proof_points, status_points};
 use crate::policy::PlayoutPolicy;
+use crate::puct::{PolicySource, PriorsPolicy};
 use crate::rave_pool::Pools;
 use crate::tree::{
     flip_proof, seat_code, Standing, Tree, EXPANDED, EXPANDING, NO_AMAF, NO_MAP, PROVEN_DRAW, PROVEN_LOSS,
     PROVEN_WIN, UNEXPANDED, UNPROVEN,
 };
-use crate::{MctsOptions, StopHandle};
+use crate::{Mast, MctsOptions, Select, StopHandle};
+
+/// No node (a GRAVE reference not found yet).
+const NO_NODE: u32 = u32::MAX;
 
 /// Everything the workers of one search share.
 pub(crate) struct Shared<'a, G: Game, K, Pol> {
@@ -55,6 +59,26 @@ pub(crate) struct Shared<'a, G: Game, K, Pol> {
     pub virtual_loss: u32,
     /// How long a node's choice of child stands ([`MctsOptions::rescan_in_use_with`]).
     pub rescan: u32,
+    /// GRAVE: the real visits a node needs for its descendants to score
+    /// with its RAVE statistics (0: off; RAVE only).
+    pub grave_ref: u32,
+    /// Whether the workers keep an action history (per seat, the average
+    /// reward of each claimed cell), for MAST or Progressive History.
+    pub history: bool,
+    /// MAST playouts, and their temperature and epsilon.
+    pub mast: Mast,
+    pub mast_temperature: f64,
+    pub mast_epsilon: f64,
+    /// The Progressive History weight (0: off).
+    pub history_weight: f64,
+    /// PUCT selection, and its constant.
+    pub puct: bool,
+    pub cpuct: f64,
+    /// Whether selection scores children by `score_variants` (GRAVE,
+    /// Progressive History or PUCT) instead of `score_children`.
+    pub variant_scoring: bool,
+    /// Where PUCT's policy comes from.
+    pub policy_source: &'a dyn PolicySource<G, K>,
     pub budget: Option<u64>,
     pub started: AtomicU64,
     /// Iterations a worker claims from `started` at a time.
@@ -81,6 +105,13 @@ impl<'a, G: Game, K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>> Shared<'a, G, K,
         // The game's defaults for what the user's spec leaves unset.
         let game = MctsOptions::game_defaults(G::NAME);
         let decisive = opts.decisive_with(&game);
+        // The action history names plies by the cell they claim: games
+        // whose plies claim none have no identity to keep it by.
+        let history_usable = K::CLAIMS.any() && slots > 0;
+        let mast = if history_usable { opts.mast } else { Mast::Off };
+        let history_weight = if history_usable { opts.history_weight } else { 0.0 };
+        let grave_ref = if rave { opts.grave_ref } else { 0 };
+        let puct = opts.select == Select::Puct;
         Shared {
             tree,
             root_state,
@@ -100,6 +131,16 @@ impl<'a, G: Game, K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>> Shared<'a, G, K,
             map_min_children: if rave { MAP_MIN_CHILDREN } else { usize::MAX },
             virtual_loss: opts.virtual_loss_in_use(),
             rescan: opts.rescan_in_use_with(&game),
+            grave_ref,
+            history: mast != Mast::Off || history_weight > 0.0,
+            mast,
+            mast_temperature: opts.mast_temperature,
+            mast_epsilon: opts.mast_epsilon.clamp(0.0, 1.0),
+            history_weight,
+            puct,
+            cpuct: opts.cpuct,
+            variant_scoring: grave_ref > 0 || history_weight > 0.0 || puct,
+            policy_source: &PriorsPolicy,
             budget,
             started: AtomicU64::new(0),
             batch: match budget {
@@ -140,6 +181,25 @@ pub(crate) struct Worker<G: Game> {
     order: SlotOrder<G::Ply>,
     /// The RAVE pools of the current playout (`pool=K`).
     pools: Pools<G::Ply>,
+    /// The action history (MAST, Progressive History): per seat and
+    /// claimed cell, the iterations in which the seat claimed it and
+    /// their half points for the seat. Each worker keeps its own.
+    history: [Vec<(u64, u64)>; 2],
+    /// The (seat, cell) claims of the current iteration, for the history.
+    played: Vec<(u8, u32)>,
+    /// The legal plies of a MAST playout ply, and their weights.
+    legal: PlyBuf<G::Ply>,
+    weights: Vec<f64>,
+    /// GRAVE: per seat to move, the closest node of the current path with
+    /// enough visits ([`NO_NODE`]: none yet), and the one the next
+    /// selection borrows its RAVE statistics from.
+    grave_refs: [u32; 2],
+    grave_source: u32,
+    /// GRAVE: the RAVE statistics of `grave_source`'s children by slot,
+    /// valid where the slot's stamp is `grave_stamp`.
+    grave_table: Vec<(u32, u32)>,
+    grave_stamps: Vec<u32>,
+    grave_stamp: u32,
     pub iterations: u64,
     pub max_depth: u32,
     /// The time manager of a search under a clock, with the search's start
@@ -170,6 +230,15 @@ impl<G: Game> Worker<G> {
             amaf: [vec![0; words], vec![0; words]],
             order: SlotOrder::default(),
             pools: Pools::default(),
+            history: [Vec::new(), Vec::new()],
+            played: Vec::new(),
+            legal: PlyBuf::new(),
+            weights: Vec::new(),
+            grave_refs: [NO_NODE; 2],
+            grave_source: NO_NODE,
+            grave_table: Vec::new(),
+            grave_stamps: Vec::new(),
+            grave_stamp: 0,
             iterations: 0,
             max_depth: 0,
             clock: None,
@@ -181,6 +250,15 @@ impl<G: Game> Worker<G> {
     pub fn run<K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>>(&mut self, sh: &Shared<'_, G, K, Pol>) {
         let mut n: u64 = 0;
         let mut claimed: u64 = 0;
+        if sh.history {
+            for seat in &mut self.history {
+                seat.resize(sh.slots, (0, 0));
+            }
+        }
+        if sh.grave_ref > 0 {
+            self.grave_table.resize(sh.slots, (0, 0));
+            self.grave_stamps.resize(sh.slots, 0);
+        }
         loop {
             if sh.done.load(Ordering::Relaxed) || sh.stop.stop_requested() {
                 break;
@@ -233,6 +311,7 @@ impl<G: Game> Worker<G> {
         let mut prior_here = 0;
         self.path.push(idx);
         self.floors.push(false);
+        self.grave_refs = [NO_NODE; 2];
         let leaf = loop {
             let node = tree.node(idx);
             if opts.solver {
@@ -268,6 +347,9 @@ impl<G: Game> Worker<G> {
                 }
                 break self.playout(sh, &mut state, idx);
             }
+            if sh.grave_ref > 0 {
+                self.grave_reference(sh, idx, prior_here);
+            }
             let child = if sh.rave {
                 self.select::<K, Pol, true>(sh, idx)
             } else {
@@ -277,6 +359,12 @@ impl<G: Game> Worker<G> {
             *self.floors.last_mut().expect("path is not empty") = self.draw_floor;
             let c = tree.node(child);
             c.add_visit(sh.virtual_loss);
+            if sh.history {
+                let a = tree.amaf(child).load(Ordering::Relaxed);
+                if a != NO_AMAF {
+                    self.played.push((c.mover().index() as u8, a));
+                }
+            }
             state.play_unchecked(c.ply());
             self.path.push(child);
             self.floors.push(false);
@@ -288,6 +376,9 @@ impl<G: Game> Worker<G> {
         };
         if sh.rave && K::CLAIMS == Claims::Revocable {
             self.held_amaf(sh.knowledge, sh.slots, &state);
+        }
+        if sh.history {
+            self.update_history(points);
         }
         self.backup(sh, points);
         if exact && opts.solver {
@@ -332,11 +423,30 @@ impl<G: Game> Worker<G> {
             let child = tree.node(first + k as u32);
             let _ = child.ply.set(ply);
             child.mover.store(mover, Ordering::Relaxed);
-            let amaf = if sh.rave { self.order.slots[k] } else { NO_AMAF };
+            let amaf = if sh.rave {
+                self.order.slots[k]
+            } else if sh.history {
+                // Progressive History and the history's record of tree
+                // plies name children by the cell they claim.
+                sh.knowledge
+                    .claimed_cell(state, ply)
+                    .filter(|&a| a < sh.slots)
+                    .map_or(NO_AMAF, |a| a as u32)
+            } else {
+                NO_AMAF
+            };
             tree.amaf(first + k as u32).store(amaf, Ordering::Relaxed);
         }
         if sh.prior_visits > 0 {
             self.set_priors(sh, idx, state, first);
+        }
+        if sh.puct {
+            sh.policy_source
+                .policy(sh.knowledge, state, &self.plies, &mut self.priors);
+            for (k, &p) in self.priors.iter().enumerate().take(self.plies.len()) {
+                let p = if p.is_finite() { p.clamp(0.0, 1.0) } else { 0.0 };
+                tree.set_policy(first + k as u32, p);
+            }
         }
         let n = self.plies.len();
         if mapped && n >= sh.map_min_children && n <= crate::tree::CHUNK {
@@ -429,6 +539,9 @@ impl<G: Game> Worker<G> {
                 }
             }
         }
+        if sh.mast != Mast::Off {
+            return self.mast_ply(sh, state);
+        }
         if sh.guided {
             sh.knowledge.guided_ply(state, &mut self.rng)
         } else {
@@ -494,7 +607,11 @@ impl<G: Game> Worker<G> {
                 Standing::Expired => {}
             }
         }
-        let chosen = self.score_children::<K, Pol, RAVE>(sh, range.clone(), parent_n);
+        let chosen = if sh.variant_scoring {
+            self.score_variants(sh, idx, range.clone(), parent_n)
+        } else {
+            self.score_children::<K, Pol, RAVE>(sh, range.clone(), parent_n)
+        };
         if record {
             let until = parent_n.saturating_add(parent_n / rescan);
             if until > parent_n {
@@ -577,6 +694,260 @@ impl<G: Game> Worker<G> {
         best
     }
 
+    /// GRAVE: at the expanded node `idx` (which started with `prior`
+    /// virtual visits), makes it the reference of its seat to move if it
+    /// has enough real visits, and sets the node the selection takes RAVE
+    /// statistics from: the seat's reference, else `idx` itself.
+    fn grave_reference<K: SearchKnowledge<G>, Pol>(
+        &mut self,
+        sh: &Shared<'_, G, K, Pol>,
+        idx: u32,
+        prior: u32,
+    ) {
+        let tree = sh.tree;
+        let node = tree.node(idx);
+        let range = node.children();
+        if range.is_empty() {
+            self.grave_source = idx;
+            return;
+        }
+        let seat = tree.node(range.start).mover().index();
+        if node.visits().saturating_sub(prior) >= sh.grave_ref {
+            self.grave_refs[seat] = idx;
+        }
+        self.grave_source = match self.grave_refs[seat] {
+            NO_NODE => idx,
+            r => r,
+        };
+    }
+
+    /// Adds the current iteration's result (`points`, half points for the
+    /// first seat) to the action history of every (seat, cell) claim the
+    /// iteration made, and forgets the claims.
+    fn update_history(&mut self, points: u64) {
+        for &(seat, a) in &self.played {
+            let seat = crate::tree::code_seat(seat);
+            if let Some(h) = self.history[seat.index()].get_mut(a as usize) {
+                h.0 += 1;
+                h.1 += for_seat(points, seat);
+            }
+        }
+        self.played.clear();
+    }
+
+    /// The action history's value of `ply` for the seat to move in
+    /// `state` (`history`: that seat's): the seat's average reward, from
+    /// 0 to 1, in the iterations that claimed the ply's cell; 1 (to try
+    /// it) for a cell never claimed, 0.5 for a ply that claims none.
+    #[inline]
+    fn history_value<K: SearchKnowledge<G>>(
+        knowledge: &K,
+        slots: usize,
+        history: &[(u64, u64)],
+        state: &G,
+        ply: G::Ply,
+    ) -> f64 {
+        match knowledge.claimed_cell(state, ply).filter(|&a| a < slots) {
+            Some(a) => match history[a] {
+                (0, _) => 1.0,
+                (n, points) => points as f64 / (2.0 * n as f64),
+            },
+            None => 0.5,
+        }
+    }
+
+    /// A MAST playout ply (Finnsson and Björnsson 2008): drawn from the
+    /// legal plies of `state` by their history values
+    /// ([`Worker::history_value`]), with probabilities
+    /// `exp(value / mastt)` (Gibbs sampling), or the best value (ties at
+    /// random) unless a uniform draw, with the chance `maste`, comes
+    /// first. `None` when there is no legal ply.
+    fn mast_ply<K: SearchKnowledge<G>, Pol>(
+        &mut self,
+        sh: &Shared<'_, G, K, Pol>,
+        state: &G,
+    ) -> Option<G::Ply> {
+        state.legal_plies(&mut self.legal);
+        let n = self.legal.len();
+        if n == 0 {
+            return None;
+        }
+        let history = &self.history[state.to_move_seat().index()];
+        if sh.mast == Mast::Greedy {
+            if self.rng.gen_bool(sh.mast_epsilon) {
+                return Some(self.legal[self.rng.gen_range(0..n)]);
+            }
+            let mut best = f64::NEG_INFINITY;
+            let mut pick = 0;
+            let mut ties = 0u32;
+            for (i, &ply) in self.legal.iter().enumerate() {
+                let v = Self::history_value(sh.knowledge, sh.slots, history, state, ply);
+                if v > best {
+                    best = v;
+                    pick = i;
+                    ties = 1;
+                } else if v == best {
+                    ties += 1;
+                    if self.rng.gen_range(0..ties) == 0 {
+                        pick = i;
+                    }
+                }
+            }
+            return Some(self.legal[pick]);
+        }
+        self.weights.clear();
+        let mut top = f64::NEG_INFINITY;
+        for &ply in self.legal.iter() {
+            let v = Self::history_value(sh.knowledge, sh.slots, history, state, ply);
+            top = top.max(v);
+            self.weights.push(v);
+        }
+        // Shifted by the top value, so exp never overflows.
+        let inv_t = 1.0 / sh.mast_temperature;
+        let mut sum = 0.0;
+        for w in &mut self.weights {
+            *w = ((*w - top) * inv_t).exp();
+            sum += *w;
+        }
+        let mut r = self.rng.gen::<f64>() * sum;
+        for (i, &w) in self.weights.iter().enumerate() {
+            if r < w {
+                return Some(self.legal[i]);
+            }
+            r -= w;
+        }
+        // Rounding left a sliver of `sum` unassigned: the last ply.
+        Some(self.legal[n - 1])
+    }
+
+    /// Scores the children `range` of node `idx` (with `parent_n` visits)
+    /// as `score_children` does, with the variants of the options: RAVE
+    /// statistics borrowed from the GRAVE reference, a Progressive
+    /// History bonus, PUCT instead of UCT. Slower than `score_children`,
+    /// which searches without these options keep.
+    fn score_variants<K: SearchKnowledge<G>, Pol>(
+        &mut self,
+        sh: &Shared<'_, G, K, Pol>,
+        idx: u32,
+        range: std::ops::Range<u32>,
+        parent_n: u32,
+    ) -> u32 {
+        let tree = sh.tree;
+        let opts = sh.opts;
+        let borrowed =
+            sh.rave && sh.grave_ref > 0 && self.grave_source != idx && self.grave_source != NO_NODE;
+        if borrowed {
+            self.load_grave_table(sh);
+        }
+        let log_n = f64::from(parent_n.max(1)).ln();
+        let explore = sh.exploration * log_n.sqrt();
+        let puct_scale = sh.cpuct * f64::from(parent_n.max(1)).sqrt();
+        let inv_k = 1.0 / opts.rave_k;
+        let seat = if range.is_empty() {
+            0
+        } else {
+            tree.node(range.start).mover().index()
+        };
+        let mut best = range.start;
+        let mut best_score = f64::NEG_INFINITY;
+        for segment in tree.segments(range) {
+            for (k, ((ch, proof), slot)) in segment
+                .stats
+                .iter()
+                .zip(segment.proofs)
+                .zip(segment.amaf)
+                .enumerate()
+            {
+                let i = segment.first + k as u32;
+                let proof = if opts.solver {
+                    proof.load(Ordering::Acquire)
+                } else {
+                    UNPROVEN
+                };
+                if proof == PROVEN_WIN {
+                    return i;
+                }
+                let slot = slot.load(Ordering::Relaxed);
+                let (n, wins) = ch.stats();
+                let (rn, rwins) = if !sh.rave {
+                    (0, 0)
+                } else if borrowed {
+                    match slot {
+                        NO_AMAF => (0, 0),
+                        a if self.grave_stamps.get(a as usize) == Some(&self.grave_stamp) => {
+                            self.grave_table[a as usize]
+                        }
+                        _ => (0, 0),
+                    }
+                } else {
+                    ch.rave()
+                };
+                let nf = f64::from(n);
+                let w = f64::from(wins);
+                // The mean blended with the RAVE mean, as in `score_children`.
+                let q = if n == 0 {
+                    (rn > 0).then(|| f64::from(rwins) / (2.0 * f64::from(rn)))
+                } else {
+                    let rnf = f64::from(rn);
+                    let a = rnf * inv_k;
+                    Some((w * (1.0 + a) + f64::from(rwins)) / (2.0 * (rnf + nf + a * nf)))
+                };
+                let mut score = if sh.puct {
+                    q.unwrap_or(0.5) + puct_scale * f64::from(tree.policy(i)) / (1.0 + nf)
+                } else {
+                    match q {
+                        None => opts.fpu,
+                        Some(q) if n == 0 => q + explore,
+                        Some(q) => q + explore / nf.sqrt(),
+                    }
+                };
+                if sh.history_weight > 0.0 && slot != NO_AMAF {
+                    if let Some(&(hn, hp)) = self.history[seat].get(slot as usize) {
+                        if hn > 0 {
+                            // Nijssen and Winands: W * H / (n (1 - mean) + 1),
+                            // that is the losses (draws half) plus one.
+                            let h = hp as f64 / (2.0 * hn as f64);
+                            let losses = (nf - w / 2.0).max(0.0);
+                            score += sh.history_weight * h / (losses + 1.0);
+                        }
+                    }
+                }
+                if proof == PROVEN_LOSS {
+                    score -= 1e9;
+                } else if proof == PROVEN_DRAW {
+                    score -= 1e8;
+                    self.draw_floor = true;
+                }
+                if score > best_score {
+                    best_score = score;
+                    best = i;
+                }
+            }
+        }
+        best
+    }
+
+    /// GRAVE: loads the RAVE statistics of the children of `grave_source`
+    /// into the table by slot, under a new stamp.
+    fn load_grave_table<K: SearchKnowledge<G>, Pol>(&mut self, sh: &Shared<'_, G, K, Pol>) {
+        self.grave_stamp = self.grave_stamp.wrapping_add(1);
+        if self.grave_stamp == 0 {
+            // After 2^32 loads: old stamps could match again.
+            self.grave_stamps.fill(0);
+            self.grave_stamp = 1;
+        }
+        let tree = sh.tree;
+        for segment in tree.segments(tree.node(self.grave_source).children()) {
+            for (ch, slot) in segment.stats.iter().zip(segment.amaf) {
+                let a = slot.load(Ordering::Relaxed) as usize;
+                if a < self.grave_table.len() {
+                    self.grave_table[a] = ch.rave();
+                    self.grave_stamps[a] = self.grave_stamp;
+                }
+            }
+        }
+    }
+
     /// Plays out from `state` (the position of leaf `idx`).
     #[inline(never)] // one call per iteration or level: keeps profiles readable
     fn playout<K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>>(
@@ -606,12 +977,18 @@ impl<G: Game> Worker<G> {
                 return Leaf::Playout(status_points(state.status()));
             };
             // Revocable claims: the end position says it all (see
-            // `held_amaf`), so playouts record nothing.
-            if sh.rave && K::CLAIMS != Claims::Revocable {
+            // `held_amaf`), so playouts record nothing for RAVE.
+            let amaf = sh.rave && K::CLAIMS != Claims::Revocable;
+            if amaf || sh.history {
                 let s = state.to_move_seat().index();
                 if let Some(a) = sh.knowledge.play_claiming(state, ply) {
                     if a < sh.slots {
-                        self.amaf[s][a >> 6] |= 1 << (a & 63);
+                        if amaf {
+                            self.amaf[s][a >> 6] |= 1 << (a & 63);
+                        }
+                        if sh.history {
+                            self.played.push((s as u8, a as u32));
+                        }
                     }
                 }
             } else {

@@ -317,6 +317,10 @@ pub(crate) struct Chunk<P> {
     /// here: searches without RAVE never make them. A map is written
     /// whole when its node is expanded, so reused words need no reset.
     maps: OnceLock<Box<[AtomicU64; MAP_WORDS]>>,
+    /// The nodes' policy probabilities for PUCT (`f32` bits;
+    /// [`Tree::policy`]), made when the first is set here: searches
+    /// without `select=puct` never make them.
+    policy: OnceLock<Box<[AtomicU32; CHUNK]>>,
 }
 
 /// A boxed array of `N` values made by `make`, built on the heap.
@@ -339,6 +343,7 @@ impl<P> Chunk<P> {
             amaf: chunk_array(|| AtomicU32::new(NO_AMAF)),
             choices: OnceLock::new(),
             maps: OnceLock::new(),
+            policy: OnceLock::new(),
         }
     }
 
@@ -382,6 +387,9 @@ impl<P> SpareChunk<P> {
         chunk.amaf[..n].fill_with(|| AtomicU32::new(NO_AMAF));
         if let Some(choices) = chunk.choices.get_mut() {
             choices[..n].fill_with(|| AtomicU64::new(0));
+        }
+        if let Some(policy) = chunk.policy.get_mut() {
+            policy[..n].fill_with(|| AtomicU32::new(0));
         }
         chunk
     }
@@ -463,6 +471,27 @@ impl<P: Copy + Send + Sync> Tree<P> {
     pub fn amaf(&self, i: u32) -> &AtomicU32 {
         let i = i as usize;
         &self.chunks[i >> CHUNK_BITS].get().expect("allocated chunk").amaf[i & CHUNK_MASK]
+    }
+
+    /// The PUCT policy probability of node `i` (its ply's share at its
+    /// parent), 0 where none was set.
+    #[inline]
+    pub fn policy(&self, i: u32) -> f32 {
+        let i = i as usize;
+        let chunk = self.chunks[i >> CHUNK_BITS].get().expect("allocated chunk");
+        chunk
+            .policy
+            .get()
+            .map_or(0.0, |p| f32::from_bits(p[i & CHUNK_MASK].load(Ordering::Relaxed)))
+    }
+
+    /// Sets the PUCT policy probability of node `i` (see [`Tree::policy`]).
+    #[inline]
+    pub fn set_policy(&self, i: u32, p: f32) {
+        let i = i as usize;
+        let chunk = self.chunks[i >> CHUNK_BITS].get().expect("allocated chunk");
+        chunk.policy.get_or_init(|| chunk_array(|| AtomicU32::new(0)))[i & CHUNK_MASK]
+            .store(p.to_bits(), Ordering::Relaxed);
     }
 
     /// The word holding node `i`'s standing choice, in an array made on
@@ -673,6 +702,10 @@ impl<P: Copy + Send + Sync> Tree<P> {
                 let src_child = old.node(c);
                 if let Some(p) = src_child.ply.get() {
                     let _ = tree.node(child_new).ply.set(*p);
+                }
+                let policy = old.policy(c);
+                if policy != 0.0 {
+                    tree.set_policy(child_new, policy);
                 }
                 queue.push_back((c, child_new));
             }

@@ -41,12 +41,26 @@ fn options() -> impl Strategy<Value = MctsOptions> {
             proptest::option::of(0u32..=mcts::MAX_POOL),
             0u32..=100,
         ),
+        (
+            0u32..=mcts::MAX_GRAVE_REF,
+            prop_oneof![
+                Just(mcts::Mast::Off),
+                Just(mcts::Mast::Softmax),
+                Just(mcts::Mast::Greedy)
+            ],
+            1u32..=1_000_000,
+            0u32..=100,
+            0u32..=10_000,
+            any::<bool>(),
+            0u32..=100_000,
+        ),
     )
         .prop_map(
             |(
                 (iterations, micros, threads, c, crave, rave, solver, seed),
                 (max_nodes, root_parallel, playout_cap, fpu, rave_k, expand_visits, ponder),
                 (decisive, guided, eval_after, prior_visits, virtual_loss, rescan, pool_size, pool_percent),
+                (grave_ref, mast, mastt, maste, ph, puct, cpuct),
             )| {
                 let time = micros.map(Duration::from_micros);
                 MctsOptions {
@@ -77,6 +91,17 @@ fn options() -> impl Strategy<Value = MctsOptions> {
                     prior_visits,
                     virtual_loss,
                     rescan,
+                    grave_ref,
+                    mast,
+                    mast_temperature: f64::from(mastt) / 1000.0,
+                    mast_epsilon: f64::from(maste) / 100.0,
+                    history_weight: f64::from(ph) / 10.0,
+                    select: if puct {
+                        mcts::Select::Puct
+                    } else {
+                        mcts::Select::Uct
+                    },
+                    cpuct: f64::from(cpuct) / 100.0,
                 }
             },
         )

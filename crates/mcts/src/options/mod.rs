@@ -11,7 +11,7 @@ mod defaults;
 mod parse;
 
 use parse::*;
-pub use parse::{Decisive, OptionsError};
+pub use parse::{Decisive, Mast, OptionsError, Select};
 
 /// The iteration budget used when neither `iters` nor `time` is given.
 pub const DEFAULT_ITERATIONS: u64 = 10_000;
@@ -487,6 +487,124 @@ mcts_options! {
         parse_off_or_bounded(key, value, 1..=MAX_RESCAN, "a ratio from 1 to 1000000, or off").map(Some)
     };
     print off_or_number;
+
+    /// `grave=N|off` (default off): GRAVE (Cazenave 2015). A node scores
+    /// its children with the RAVE statistics of the closest node of its
+    /// path (itself included) where the same seat is to move and that has
+    /// at least N real visits, instead of its own; with none, its own.
+    /// 0 is `grave=off`. RAVE only: ignored where RAVE is not in use.
+    grave_ref: u32 = 0;
+    key "grave", form "grave=N|off",
+    default "off", experimental false,
+    doc "GRAVE (Cazenave 2015): a node scores its children with the RAVE statistics of the closest node of its path, itself included, with the same seat to move and at least N visits (1 to 1000000; RAVE only)";
+    parse |key, value| parse_off_or_bounded(key, value, 1..=MAX_GRAVE_REF, "a visit count from 1 to 1000000, or off");
+    print |n, d| (n != d).then(|| if *n == 0 { "off".to_owned() } else { n.to_string() });
+
+    /// `mast=off|softmax|greedy` (default off): MAST playouts (Finnsson
+    /// and Björnsson 2008). Each playout ply that is not decisive, forced
+    /// or from a RAVE pool is drawn from the legal plies by the mover's
+    /// average reward, over the search so far, for the cell each claims
+    /// (the action history): Gibbs sampling at temperature `mastt`
+    /// ([`Mast::Softmax`]) or the best with the chance 1 - `maste`
+    /// ([`Mast::Greedy`]). Only for games whose plies claim cells
+    /// (`CellClaims::CLAIMS`): elsewhere plies have no identity the
+    /// history could be kept by, and the option is ignored.
+    mast: Mast = Mast::Off;
+    key "mast", form "mast=off|softmax|greedy",
+    default "off", experimental false,
+    doc "MAST playouts (Finnsson and Björnsson 2008): playout plies drawn by the mover's average reward for the cell each claims, over the search's iterations, by Gibbs sampling at temperature `mastt` or epsilon-greedy with `maste`; decisive, forced and pool plies first (only for games whose knowledge claims cells)";
+    parse |key, value| match value.to_ascii_lowercase().as_str() {
+        "off" => Ok(Mast::Off),
+        "softmax" | "gibbs" => Ok(Mast::Softmax),
+        "greedy" | "egreedy" => Ok(Mast::Greedy),
+        _ => Err(bad(key, value, "off, softmax or greedy")),
+    };
+    print |m, d| (m != d).then(|| m.name().to_owned());
+
+    /// `mastt=X` (default [`DEFAULT_MAST_TEMPERATURE`]): the temperature
+    /// of `mast=softmax`, on average rewards from 0 to 1 (Finnsson and
+    /// Björnsson's 10 on rewards from 0 to 100 is 0.1).
+    mast_temperature: f64 = DEFAULT_MAST_TEMPERATURE;
+    key "mastt", form "mastt=X",
+    default "0.1", experimental false,
+    doc "the temperature of `mast=softmax`, on average rewards from 0 to 1 (0.1 is the published 10 on 0 to 100; from 0.001 to 1000)";
+    parse |key, value| {
+        const EXPECTED: &str = "a temperature from 0.001 to 1000 such as 0.1";
+        match parse_float(key, value, EXPECTED)? {
+            t if (0.001..=1000.0).contains(&t) => Ok(t),
+            _ => Err(bad(key, value, EXPECTED)),
+        }
+    };
+    print if_changed;
+
+    /// `maste=X` (default [`DEFAULT_MAST_EPSILON`]): the chance that a
+    /// `mast=greedy` playout ply is drawn uniformly instead of the best.
+    mast_epsilon: f64 = DEFAULT_MAST_EPSILON;
+    key "maste", form "maste=X",
+    default "0.1", experimental false,
+    doc "the chance that a `mast=greedy` playout ply is a uniform one instead of the best (0 to 1)";
+    parse |key, value| {
+        const EXPECTED: &str = "a probability from 0 to 1 such as 0.1";
+        match parse_float(key, value, EXPECTED)? {
+            e if e <= 1.0 => Ok(e),
+            _ => Err(bad(key, value, EXPECTED)),
+        }
+    };
+    print if_changed;
+
+    /// `ph=W|off` (default off): Progressive History (Nijssen and Winands
+    /// 2011). A child's selection score gets `W * H / (n - w + 1)`, with
+    /// `H` its mover's average reward for the cell its ply claims over
+    /// the search so far (the action history, as MAST keeps it), `n` its
+    /// visits and `w` its wins (draws half). 0 is `ph=off`. Only for games
+    /// whose plies claim cells, as `mast`.
+    history_weight: f64 = 0.0;
+    key "ph", form "ph=W|off",
+    default "off", experimental false,
+    doc "Progressive History (Nijssen and Winands 2011): a child's score gets W times its mover's average reward for the cell its ply claims (over the search's iterations) divided by its losses plus 1 (0 to 1000; only for games whose knowledge claims cells)";
+    parse |key, value| {
+        const EXPECTED: &str = "a weight from 0 to 1000 such as 1, or off";
+        if value.eq_ignore_ascii_case("off") {
+            return Ok(0.0);
+        }
+        match parse_float(key, value, EXPECTED)? {
+            w if w <= 1000.0 => Ok(w),
+            _ => Err(bad(key, value, EXPECTED)),
+        }
+    };
+    print |w, d| (w != d).then(|| if *w == 0.0 { "off".to_owned() } else { w.to_string() });
+
+    /// `select=uct|puct` (default uct): how a node scores its children.
+    /// [`Select::Puct`] is AlphaZero's rule with the game's priors as the
+    /// policy: `Q + cpuct * P * sqrt(N) / (1 + n)`, `P` from the search's
+    /// [`PolicySource`](crate::PolicySource) (by default the game's
+    /// `Knowledge::ply_priors` normalised to sum to 1; uniform without
+    /// priors).
+    select: Select = Select::Uct;
+    key "select", form "select=uct|puct",
+    default "uct", experimental false,
+    doc "child scores: UCT, or PUCT (AlphaZero: Q + cpuct P sqrt(N) / (1 + n), with `Knowledge::ply_priors` normalised to sum 1 as the policy P, uniform without priors, and Q 0.5 for a child without visits or RAVE data)";
+    parse |key, value| match value.to_ascii_lowercase().as_str() {
+        "uct" => Ok(Select::Uct),
+        "puct" => Ok(Select::Puct),
+        _ => Err(bad(key, value, "uct or puct")),
+    };
+    print |s, d| (s != d).then(|| s.name().to_owned());
+
+    /// `cpuct=X` (default [`DEFAULT_CPUCT`]): the exploration constant of
+    /// `select=puct`.
+    cpuct: f64 = DEFAULT_CPUCT;
+    key "cpuct", form "cpuct=X",
+    default "1", experimental false,
+    doc "the exploration constant of `select=puct` (0 to 1000)";
+    parse |key, value| {
+        const EXPECTED: &str = "a number from 0 to 1000 such as 1";
+        match parse_float(key, value, EXPECTED)? {
+            c if c <= 1000.0 => Ok(c),
+            _ => Err(bad(key, value, EXPECTED)),
+        }
+    };
+    print if_changed;
 }
 
 /// The exploration constant `c` of a game without defaults of its own,
@@ -538,6 +656,18 @@ pub const MAX_VIRTUAL_LOSS: u32 = 1000;
 
 /// The largest `rescan=N`.
 pub const MAX_RESCAN: u32 = 1_000_000;
+
+/// The largest `grave=N`.
+pub const MAX_GRAVE_REF: u32 = 1_000_000;
+
+/// The default `mastt=X`.
+pub const DEFAULT_MAST_TEMPERATURE: f64 = 0.1;
+
+/// The default `maste=X`.
+pub const DEFAULT_MAST_EPSILON: f64 = 0.1;
+
+/// The default `cpuct=X`.
+pub const DEFAULT_CPUCT: f64 = 1.0;
 
 /// The largest `pool=K`.
 pub const MAX_POOL: u32 = 1000;

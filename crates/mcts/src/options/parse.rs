@@ -37,6 +37,47 @@ impl Decisive {
     }
 }
 
+/// How MAST draws a playout ply (the spec key `mast`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mast {
+    /// `off`: no MAST.
+    Off,
+    /// `softmax`: Gibbs sampling over the legal plies' average rewards,
+    /// at temperature `mastt`.
+    Softmax,
+    /// `greedy`: the ply of the best average reward, or with the chance
+    /// `maste` a uniform one.
+    Greedy,
+}
+
+impl Mast {
+    pub(super) fn name(self) -> &'static str {
+        match self {
+            Mast::Off => "off",
+            Mast::Softmax => "softmax",
+            Mast::Greedy => "greedy",
+        }
+    }
+}
+
+/// How a node scores its children (the spec key `select`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Select {
+    /// `uct`: UCT (with RAVE, first-play urgency and the other keys).
+    Uct,
+    /// `puct`: AlphaZero's PUCT with a policy from the game's priors.
+    Puct,
+}
+
+impl Select {
+    pub(super) fn name(self) -> &'static str {
+        match self {
+            Select::Uct => "uct",
+            Select::Puct => "puct",
+        }
+    }
+}
+
 /// Why an engine spec could not be parsed.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum OptionsError {
