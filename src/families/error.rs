@@ -137,6 +137,9 @@ pub enum EngineSpecError {
     /// The `alphabeta` options are wrong.
     #[error("{0}")]
     AlphaBeta(#[from] alphabeta::OptionsError),
+    /// The `best` options are wrong.
+    #[error("{0}")]
+    Best(#[from] super::BestOptionsError),
     /// The `cmd:` command line cannot be split into words.
     #[error("{0}")]
     Words(#[from] SplitWordsError),

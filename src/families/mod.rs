@@ -21,16 +21,20 @@ use mcts::{MctsOptions, MctsSearch};
 
 use crate::registry::RegisteredGame;
 
+mod best;
 mod error;
 mod random;
 mod spec;
+
+pub use best::{strongest_family, BestOptions, BestOptionsError, BEST_KEYS, DEFAULT_STRONGEST, STRONGEST};
 
 pub use error::{EngineError, EngineSpecError, OptionError, SplitWordsError};
 pub use spec::{split_words, EngineSpec};
 
 /// What engine specs look like, for error messages.
 pub const ENGINE_FORMS: &str = "random, mcts[:OPTIONS] (e.g. mcts:iters=2000,threads=2), \
-     alphabeta[:OPTIONS] (e.g. alphabeta:time=100ms) or cmd:PROGRAM [ARGS]";
+     alphabeta[:OPTIONS] (e.g. alphabeta:time=100ms), \
+     best[:time=T,threads=N,seed=N] (the strongest family for the game) or cmd:PROGRAM [ARGS]";
 
 pub use random::RandomSearch;
 
@@ -66,6 +70,11 @@ pub const FAMILIES: &[Family] = &[
         name: "alphabeta",
         form: "alphabeta[:OPTIONS] (e.g. alphabeta:time=100ms)",
         parse: |text, _| Ok(EngineSpec::AlphaBeta(text.parse::<AlphaBetaOptions>()?)),
+    },
+    Family {
+        name: "best",
+        form: "best[:time=T,threads=N,seed=N] (the strongest family for the game)",
+        parse: |_, options| Ok(EngineSpec::Best(BestOptions::parse(options)?)),
     },
     Family {
         name: "cmd",
@@ -112,6 +121,11 @@ pub fn build<G: RegisteredGame>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn 
                 options.seed = Some(mix_seed(options.seed.unwrap_or(0), seed));
             }
             Box::new(AlphaBetaSearch::<G, G::Knowledge>::new(options))
+        }
+        EngineSpec::Best(options) => {
+            // Checked against every family it can reach when parsed.
+            let resolved: EngineSpec = options.resolve(G::NAME).parse()?;
+            return build::<G>(&resolved, seed);
         }
         EngineSpec::Cmd { .. } => {
             return Err(EngineError::External {

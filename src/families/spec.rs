@@ -28,6 +28,9 @@ pub enum EngineSpec {
     Mcts(MctsOptions),
     /// Alpha-beta search with these options ([`AlphaBetaSearch`](alphabeta::AlphaBetaSearch)).
     AlphaBeta(AlphaBetaOptions),
+    /// The family measured strongest for the game, with this budget
+    /// ([`BestOptions`](crate::families::BestOptions)).
+    Best(crate::families::BestOptions),
     /// An external program speaking the engine protocol (run by `arena`).
     Cmd {
         /// The program.
@@ -73,6 +76,7 @@ impl fmt::Display for EngineSpec {
             EngineSpec::Random => f.write_str("random"),
             EngineSpec::Mcts(options) => write!(f, "{options}"),
             EngineSpec::AlphaBeta(options) => write!(f, "{options}"),
+            EngineSpec::Best(options) => write!(f, "{options}"),
             EngineSpec::Cmd { program, args } => {
                 write!(f, "cmd:{}", quote(program))?;
                 for a in args {
@@ -90,6 +94,7 @@ impl EngineSpec {
         match self {
             EngineSpec::Mcts(options) => options.thread_count(),
             EngineSpec::AlphaBeta(options) => options.thread_count(),
+            EngineSpec::Best(options) => options.threads(),
             _ => 1,
         }
     }
@@ -100,6 +105,7 @@ impl EngineSpec {
             EngineSpec::Random => "random",
             EngineSpec::Mcts(_) => "mcts",
             EngineSpec::AlphaBeta(_) => "alphabeta",
+            EngineSpec::Best(_) => "best",
             EngineSpec::Cmd { .. } => "cmd",
         }
     }
