@@ -205,7 +205,7 @@ impl HostCheck {
             return false;
         };
         let name = name.to_ascii_lowercase();
-        if name == "localhost" || self.names.iter().any(|n| *n == name) {
+        if name == "localhost" || self.names.contains(&name) {
             return true;
         }
         let literal = name.trim_start_matches('[').trim_end_matches(']');

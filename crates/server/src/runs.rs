@@ -44,7 +44,7 @@ pub const MAX_PAIRINGS: usize = MAX_PLAYERS * (MAX_PLAYERS - 1) / 2;
 
 /// The most games a run page tabulates; a journal with more is answered
 /// 422 (`arena ratings` and the tournament's own summary read any number).
-pub const MAX_GAMES: usize = 200_000;
+pub const MAX_GAMES: usize = 100_000;
 
 /// The longest line of a journal (one game record).
 pub const MAX_LINE_BYTES: usize = 1 << 20;
@@ -54,6 +54,9 @@ pub const MAX_LISTED_GAMES: usize = 500;
 
 /// The most run folders `GET /api/runs` lists.
 pub const MAX_RUNS_LISTED: usize = 1_000;
+
+/// The distinct reasons and colours a journal's games are kept with.
+const MAX_WORDS: usize = 256;
 
 /// The runs whose journals are kept parsed at once.
 const CACHED_RUNS: usize = 8;
@@ -86,8 +89,10 @@ struct Slim {
     offset: u64,
     players: [u16; 2],
     result: GameResult,
-    winner_colour: Option<Box<str>>,
-    reason: Box<str>,
+    /// Into [`Journal::words`].
+    winner_colour: Option<u16>,
+    /// Into [`Journal::words`].
+    reason: u16,
     plies: u32,
     time_ms: [f64; 2],
 }
@@ -103,6 +108,8 @@ struct Journal {
     games: Vec<Slim>,
     /// Player names the games use, by the ids in [`Slim::players`].
     names: Vec<String>,
+    /// Reasons and winning colours the games use, by their ids in [`Slim`].
+    words: Vec<Box<str>>,
     /// Whether a torn last line (a game being written) was left out.
     torn: bool,
     /// A bad line: the journal is refused until it changes.
@@ -246,6 +253,7 @@ impl Journal {
         let mut lines = self.lines;
         let mut games = std::mem::take(&mut self.games);
         let mut names = std::mem::take(&mut self.names);
+        let mut words = std::mem::take(&mut self.words);
         let mut torn = false;
         let result = read_lines(
             &mut f,
@@ -293,21 +301,35 @@ impl Journal {
                     Ok((names.len() - 1) as u16)
                 };
                 let players = [id_of(record.players.first)?, id_of(record.players.second)?];
-                let mut reason = record.reason;
-                if reason.len() > 200 {
-                    let mut cut = 200;
-                    while !reason.is_char_boundary(cut) {
-                        cut -= 1;
+                let mut word_of = |word: String| -> u16 {
+                    if let Some(i) = words.iter().position(|w| **w == *word) {
+                        return i as u16;
                     }
-                    reason.truncate(cut);
-                }
+                    if words.len() >= MAX_WORDS {
+                        // A journal with this many reasons was not written by
+                        // a tournament; the page shows the last kept one.
+                        return (MAX_WORDS - 1) as u16;
+                    }
+                    let mut word = word;
+                    if word.len() > 200 {
+                        let mut cut = 200;
+                        while !word.is_char_boundary(cut) {
+                            cut -= 1;
+                        }
+                        word.truncate(cut);
+                    }
+                    words.push(word.into_boxed_str());
+                    (words.len() - 1) as u16
+                };
+                let reason = word_of(record.reason);
+                let winner_colour = record.winner_colour.map(&mut word_of);
                 games.push(Slim {
                     index: record.index,
                     offset: start,
                     players,
                     result: record.result,
-                    winner_colour: record.winner_colour.map(String::into_boxed_str),
-                    reason: reason.into_boxed_str(),
+                    winner_colour,
+                    reason,
                     plies: u32::try_from(record.plies.len()).unwrap_or(u32::MAX),
                     time_ms: [record.time_ms.first, record.time_ms.second],
                 });
@@ -319,6 +341,7 @@ impl Journal {
         );
         self.games = games;
         self.names = names;
+        self.words = words;
         match result {
             Ok(offset) => {
                 self.offset = offset;
@@ -327,6 +350,11 @@ impl Journal {
                 Ok(())
             }
             Err(e) => {
+                // Refused until it changes: nothing of it is kept.
+                self.games = Vec::new();
+                self.names = Vec::new();
+                self.words = Vec::new();
+                self.table = None;
                 self.error = Some(e.clone());
                 Err(e)
             }
@@ -369,8 +397,8 @@ impl Journal {
             "index": g.index,
             "players": [&self.names[usize::from(g.players[0])], &self.names[usize::from(g.players[1])]],
             "result": g.result,
-            "winner_colour": g.winner_colour,
-            "reason": g.reason,
+            "winner_colour": g.winner_colour.map(|w| &self.words[usize::from(w)]),
+            "reason": &self.words[usize::from(g.reason)],
             "plies": g.plies,
             "offset": g.offset,
         })

@@ -204,6 +204,13 @@ fn bodies_over_the_cap_are_413_announced_or_chunked() {
         &serde_json::from_str::<Value>(&big).unwrap(),
     );
     assert_eq!(answer.status, 413, "{answer:?}");
+    assert!(
+        answer
+            .head
+            .to_ascii_lowercase()
+            .contains("content-type: application/json"),
+        "{answer:?}"
+    );
     assert!(answer.json()["error"].as_str().unwrap().contains("1000 bytes"));
     // Chunked, so no length is announced: refused once the cap is passed.
     let chunk = "a".repeat(600);
