@@ -95,6 +95,7 @@ fn statuses(bytes: &[u8], sent: &[u8]) -> Vec<u16> {
         let head = String::from_utf8_lossy(&rest[..end]).into_owned();
         let status: u16 = head
             .strip_prefix("HTTP/1.1 ")
+            .or_else(|| head.strip_prefix("HTTP/1.0 "))
             .and_then(|line| line.get(..3))
             .and_then(|s| s.parse().ok())
             .unwrap_or_else(|| panic!("a malformed status line {head:?} for {:?}", shown()));
@@ -116,7 +117,7 @@ fn statuses(bytes: &[u8], sent: &[u8]) -> Vec<u16> {
             break;
         }
         rest = &rest[body_end..];
-        if !rest.is_empty() && !rest.starts_with(b"HTTP/1.1 ") {
+        if !rest.is_empty() && !rest.starts_with(b"HTTP/1.") {
             // The body was shorter than its length says: an answer to HEAD.
             break;
         }

@@ -59,7 +59,7 @@ pub struct Limits {
 impl Default for Limits {
     /// 1 MiB bodies, 50,000 plies, 2 searches at once, `iters` up to
     /// 200,000, `time` up to 10 s, threads up to the cores, `nodes` up to
-    /// 1,000,000; 16 KiB request heads, 256 connections, 10 s to send a
+    /// 1,000,000; 16 KiB request heads, 512 connections, 10 s to send a
     /// head or a body, connections served 5 minutes at most.
     fn default() -> Limits {
         Limits {
@@ -71,7 +71,7 @@ impl Default for Limits {
             max_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             max_nodes: DEFAULT_WEB_MAX_NODES,
             max_header_bytes: 16 * 1024,
-            max_connections: 256,
+            max_connections: 512,
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(10),
             connection_lifetime: Duration::from_secs(300),

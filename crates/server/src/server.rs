@@ -373,8 +373,14 @@ async fn answer(shared: &Arc<Shared>, request: Request<Incoming>) -> Reply {
         .path_and_query()
         .map_or("/", |p| p.as_str())
         .to_owned();
+    if request.headers().get_all("host").iter().count() > 1 {
+        return ApiError::bad_request("a request names one Host").into();
+    }
+    // A request target in absolute form names the host that counts
+    // (RFC 9112, 3.2.2): it is checked as the Host is.
+    let authority = request.uri().authority().map(|a| a.as_str().to_owned());
     let headers = RequestHeaders {
-        host: header(&request, "host"),
+        host: authority.as_deref().or(header(&request, "host")),
         origin: header(&request, "origin"),
         content_type: header(&request, "content-type"),
         fetch_site: header(&request, "sec-fetch-site"),

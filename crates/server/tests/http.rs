@@ -294,6 +294,22 @@ fn hosts_are_checked_on_every_bind() {
         .as_bytes(),
     );
     assert_eq!(named.status, 200);
+    // A second Host, or a request target that names another host, does
+    // not get past the check.
+    let twice = exchange(
+        addr,
+        format!(
+            "GET /api/games HTTP/1.1\r\nHost: {addr}\r\nHost: rebound.example\r\nConnection: close\r\n\r\n"
+        )
+        .as_bytes(),
+    );
+    assert_eq!(twice.status, 400);
+    let absolute = exchange(
+        addr,
+        format!("GET http://rebound.example/api/games HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n")
+            .as_bytes(),
+    );
+    assert_eq!(absolute.status, 421);
     server.shutdown();
     // Issue 49 item 5: a server on 127.0.0.2 answers its own printed
     // address, and a name given with --allow-host.
