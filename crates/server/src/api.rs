@@ -148,6 +148,11 @@ impl State {
         State { hosts, ..self }
     }
 
+    /// The run folders.
+    pub fn runs(&self) -> &Runs {
+        &self.runs
+    }
+
     /// The caps.
     pub fn limits(&self) -> &Limits {
         &self.limits
@@ -331,7 +336,7 @@ pub fn check_request(state: &State, method: &str, headers: &RequestHeaders<'_>) 
 }
 
 /// The `since` of a run page's query (`?since=OFFSET`), if any.
-fn since(url: &str) -> Result<Option<u64>, ApiError> {
+pub(crate) fn since(url: &str) -> Result<Option<u64>, ApiError> {
     let Some((_, query)) = url.split('#').next().unwrap_or("").split_once('?') else {
         return Ok(None);
     };
@@ -345,6 +350,14 @@ fn since(url: &str) -> Result<Option<u64>, ApiError> {
         }
     }
     Ok(None)
+}
+
+/// The run whose updates `GET /api/runs/NAME/events` streams, if `url`
+/// is that.
+pub fn events_run<'a>(method: &str, url: &'a str) -> Option<&'a str> {
+    let path = url.split(['?', '#']).next()?;
+    let name = path.strip_prefix("/api/runs/")?.strip_suffix("/events")?;
+    (method == "GET" && !name.contains('/')).then_some(name)
 }
 
 /// Whether `method path` runs an engine search (these go to the search

@@ -22,7 +22,10 @@
 //!   files or replays games on the runtime's bounded blocking pool, so the
 //!   connections are always served;
 //! - every request passes [`api::check_request`] first (Host, and for a
-//!   request that starts work a same-origin Origin and a JSON body).
+//!   request that starts work a same-origin Origin and a JSON body);
+//! - a run page's updates are pushed as server-sent events
+//!   (`/api/runs/NAME/events`): the journal is looked at every second and
+//!   only the games after the last offset are sent.
 //!
 //! It writes nothing and reads only files under `--runs`.
 //!
@@ -43,13 +46,16 @@ use std::time::Duration;
 
 use abstracta::Registry;
 use bytes::Bytes;
+use http_body_util::combinators::BoxBody;
 use http_body_util::{BodyExt, Full, Limited};
-use hyper::body::Incoming;
+use hyper::body::{Frame, Incoming};
 use hyper::header::{HeaderName, HeaderValue};
 use hyper::{Request, Response, StatusCode};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use thiserror::Error;
 use tokio::sync::{watch, Semaphore};
+
+use crate::runs::Runs;
 
 use crate::api::{self, ApiError, Limits, Reply, RequestHeaders, State};
 
@@ -182,6 +188,8 @@ impl SearchThreads {
 struct Shared {
     state: Arc<State>,
     searches: SearchThreads,
+    /// Open update streams (`/api/runs/NAME/events`).
+    streams: Arc<Semaphore>,
     limits: Limits,
 }
 
@@ -216,6 +224,7 @@ impl Server {
         let shared = Arc::new(Shared {
             state,
             searches,
+            streams: Arc::new(Semaphore::new(MAX_EVENT_STREAMS)),
             limits,
         });
         let thread = std::thread::Builder::new()
@@ -344,15 +353,22 @@ fn header<'a>(request: &'a Request<Incoming>, name: &str) -> Option<&'a str> {
 
 /// Answers one request: the checks, the body within its bounds, then the
 /// API on the thread that suits it.
-async fn respond(shared: &Arc<Shared>, request: Request<Incoming>) -> Response<Full<Bytes>> {
-    let reply = answer(shared, request).await;
-    let mut response = Response::new(Full::new(Bytes::from(reply.body)));
-    *response.status_mut() = StatusCode::from_u16(reply.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+async fn respond(shared: &Arc<Shared>, request: Request<Incoming>) -> Response<BoxBody<Bytes, Infallible>> {
+    let (reply, content_type, body) = match answer(shared, request).await {
+        Answer::Reply(reply) => (
+            reply.status,
+            reply.content_type,
+            Full::new(Bytes::from(reply.body)).boxed(),
+        ),
+        Answer::Events(events) => (200, "text/event-stream", EventBody(events).boxed()),
+    };
+    let mut response = Response::new(body);
+    *response.status_mut() = StatusCode::from_u16(reply).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     let headers = response.headers_mut();
     let mut set = |name: &'static str, value: &'static str| {
         headers.insert(HeaderName::from_static(name), HeaderValue::from_static(value));
     };
-    set("content-type", reply.content_type);
+    set("content-type", content_type);
     set("x-content-type-options", "nosniff");
     set("cache-control", "no-store");
     // The page loads nothing from elsewhere; say so to the browser.
@@ -360,13 +376,133 @@ async fn respond(shared: &Arc<Shared>, request: Request<Incoming>) -> Response<F
         "content-security-policy",
         "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
     );
-    if reply.status == 503 {
+    if reply == 503 {
         set("retry-after", "1");
     }
     response
 }
 
-async fn answer(shared: &Arc<Shared>, request: Request<Incoming>) -> Reply {
+/// What a request gets: a whole answer, or a stream of run updates.
+enum Answer {
+    Reply(Reply),
+    Events(tokio::sync::mpsc::Receiver<Bytes>),
+}
+
+impl From<Reply> for Answer {
+    fn from(reply: Reply) -> Answer {
+        Answer::Reply(reply)
+    }
+}
+
+impl From<ApiError> for Answer {
+    fn from(e: ApiError) -> Answer {
+        Answer::Reply(e.into())
+    }
+}
+
+/// The body of a server-sent event stream: the events as they come.
+struct EventBody(tokio::sync::mpsc::Receiver<Bytes>);
+
+impl hyper::body::Body for EventBody {
+    type Data = Bytes;
+    type Error = Infallible;
+
+    fn poll_frame(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<Frame<Bytes>, Infallible>>> {
+        self.get_mut()
+            .0
+            .poll_recv(cx)
+            .map(|event| event.map(|b| Ok(Frame::data(b))))
+    }
+}
+
+/// How often a run's stream looks for new games.
+const EVENT_PERIOD: Duration = Duration::from_secs(1);
+
+/// Streams at once; more are answered 503.
+const MAX_EVENT_STREAMS: usize = 64;
+
+/// One server-sent event: `id` is the journal offset, so that a client
+/// that reconnects (`Last-Event-ID`) gets only what it has not seen.
+fn event(kind: &str, id: Option<u64>, data: &serde_json::Value) -> Bytes {
+    let id = id.map_or(String::new(), |id| format!("id: {id}\n"));
+    Bytes::from(format!("event: {kind}\n{id}data: {data}\n\n"))
+}
+
+/// `GET /api/runs/NAME/events[?since=OFFSET]`: the run page's answer
+/// first (or an error status), then an `update` event with the games
+/// after the last offset whenever the journal grows, a comment every 15 s
+/// of quiet, and a `problem` event when the run cannot be read. The
+/// stream ends after half a connection's lifetime; browsers reconnect
+/// with `Last-Event-ID`.
+async fn events(shared: &Arc<Shared>, name: String, since: Option<u64>) -> Answer {
+    let Ok(slot) = Arc::clone(&shared.streams).try_acquire_owned() else {
+        return ApiError::new(
+            503,
+            format!("the server is busy: {MAX_EVENT_STREAMS} update streams are open; try again shortly"),
+        )
+        .into();
+    };
+    let state = Arc::clone(&shared.state);
+    let show = move |name: String, since: Option<u64>| {
+        let state = Arc::clone(&state);
+        async move {
+            tokio::task::spawn_blocking(move || Runs::show(state.runs(), &name, since))
+                .await
+                .unwrap_or_else(|_| Err(ApiError::new(500, "internal error while reading the run")))
+        }
+    };
+    let first = match show(name.clone(), since).await {
+        Ok(first) => first,
+        Err(e) => return e.into(),
+    };
+    let (send, receive) = tokio::sync::mpsc::channel(2);
+    let lifetime = shared.limits.connection_lifetime / 2;
+    tokio::spawn(async move {
+        let _slot = slot;
+        let started = tokio::time::Instant::now();
+        let mut offset = first["offset"].as_u64();
+        if send.send(Bytes::from_static(b"retry: 2000\n\n")).await.is_err()
+            || send.send(event("update", offset, &first)).await.is_err()
+        {
+            return;
+        }
+        let mut quiet = 0;
+        while started.elapsed() < lifetime {
+            tokio::select! {
+                _ = tokio::time::sleep(EVENT_PERIOD) => {}
+                _ = send.closed() => return,
+            }
+            let next = match show(name.clone(), offset).await {
+                Ok(v) if v["changed"] == false => {
+                    quiet += 1;
+                    if quiet % 15 != 0 {
+                        continue;
+                    }
+                    Bytes::from_static(b": quiet\n\n")
+                }
+                Ok(v) => {
+                    quiet = 0;
+                    offset = v["offset"].as_u64();
+                    event("update", offset, &v)
+                }
+                Err(e) => event(
+                    "problem",
+                    None,
+                    &serde_json::json!({"status": e.status, "error": e.message}),
+                ),
+            };
+            if send.send(next).await.is_err() {
+                return;
+            }
+        }
+    });
+    Answer::Events(receive)
+}
+
+async fn answer(shared: &Arc<Shared>, request: Request<Incoming>) -> Answer {
     let method = request.method().as_str().to_owned();
     let url = request
         .uri()
@@ -388,10 +524,18 @@ async fn answer(shared: &Arc<Shared>, request: Request<Incoming>) -> Reply {
     if let Err(e) = api::check_request(&shared.state, &method, &headers) {
         return e.into();
     }
+    if let Some(name) = api::events_run(&method, &url) {
+        let since = match api::since(&url) {
+            Ok(Some(since)) => Some(since),
+            Ok(None) => header(&request, "last-event-id").and_then(|id| id.trim().parse().ok()),
+            Err(e) => return e.into(),
+        };
+        return events(shared, name.to_owned(), since).await;
+    }
     let max = shared.limits.max_body;
     let announced = header(&request, "content-length").and_then(|n| n.trim().parse::<u64>().ok());
     if announced.is_some_and(|n| n > max as u64) {
-        return too_large(max);
+        return too_large(max).into();
     }
     let body = Limited::new(request.into_body(), max);
     let body = match tokio::time::timeout(shared.limits.body_timeout, body.collect()).await {
@@ -406,13 +550,13 @@ async fn answer(shared: &Arc<Shared>, request: Request<Incoming>) -> Reply {
             .into()
         }
         Ok(Err(e)) if e.downcast_ref::<http_body_util::LengthLimitError>().is_some() => {
-            return too_large(max)
+            return too_large(max).into()
         }
         Ok(Err(e)) => return ApiError::bad_request(format!("reading the request body: {e}")).into(),
         Ok(Ok(collected)) => collected.to_bytes(),
     };
     let state = Arc::clone(&shared.state);
-    if api::is_search(&method, &url) {
+    let reply = if api::is_search(&method, &url) {
         shared
             .searches
             .run(move || api::handle(&state, &method, &url, &body))
@@ -421,7 +565,8 @@ async fn answer(shared: &Arc<Shared>, request: Request<Incoming>) -> Reply {
         tokio::task::spawn_blocking(move || api::handle(&state, &method, &url, &body))
             .await
             .unwrap_or_else(|_| ApiError::new(500, "internal error while answering this request").into())
-    }
+    };
+    Answer::Reply(reply)
 }
 
 fn too_large(max: usize) -> Reply {

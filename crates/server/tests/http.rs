@@ -499,6 +499,66 @@ fn run_pages_read_the_journal_incrementally() {
     server.shutdown();
 }
 
+/// Reads from `stream` until `bytes` holds `needle` (or panics after the
+/// socket's timeout).
+fn read_until(stream: &mut TcpStream, bytes: &mut Vec<u8>, needle: &str) {
+    let mut chunk = [0u8; 4096];
+    while !String::from_utf8_lossy(bytes).contains(needle) {
+        match stream.read(&mut chunk) {
+            Ok(0) => panic!(
+                "the stream ended before {needle:?}: {}",
+                String::from_utf8_lossy(bytes)
+            ),
+            Ok(n) => bytes.extend_from_slice(&chunk[..n]),
+            Err(e) => panic!("no {needle:?} in time ({e}): {}", String::from_utf8_lossy(bytes)),
+        }
+    }
+}
+
+#[test]
+fn run_pages_are_pushed_as_server_sent_events() {
+    let runs = temp_dir("events");
+    let dir = run_folder(&runs, "live", 2, &game_line(0, "p0", "p1", "first"));
+    let server = start(&runs, quick_limits());
+    let addr = server.addr();
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    write!(
+        stream,
+        "GET /api/runs/live/events HTTP/1.1\r\nHost: {addr}\r\n\r\n"
+    )
+    .unwrap();
+    let mut bytes = Vec::new();
+    read_until(&mut stream, &mut bytes, "\"reset\":true");
+    let head = String::from_utf8_lossy(&bytes).to_ascii_lowercase();
+    assert!(
+        head.starts_with("http/1.1 200") && head.contains("content-type: text/event-stream"),
+        "{head}"
+    );
+    let offset = std::fs::metadata(dir.join("games.jsonl")).unwrap().len();
+    assert!(head.contains(&format!("id: {offset}")), "{head}");
+    // A game appended is pushed alone, with the new offset as its id.
+    let second = game_line(1, "p1", "p0", "draw");
+    let mut f = std::fs::OpenOptions::new()
+        .append(true)
+        .open(dir.join("games.jsonl"))
+        .unwrap();
+    f.write_all(second.as_bytes()).unwrap();
+    let end = offset + second.len() as u64;
+    bytes.clear();
+    read_until(&mut stream, &mut bytes, &format!("id: {end}"));
+    read_until(&mut stream, &mut bytes, "\n\n");
+    let text = String::from_utf8_lossy(&bytes);
+    let data = text.lines().find_map(|l| l.strip_prefix("data: ")).unwrap();
+    let update: Value = serde_json::from_str(data).unwrap();
+    assert_eq!(update["reset"], false, "{update}");
+    assert_eq!(update["games"].as_array().unwrap().len(), 1, "{update}");
+    assert_eq!(update["games"][0]["index"], 1);
+    // A run that cannot be shown is an error status, not a stream.
+    assert_eq!(get(addr, "/api/runs/nothing/events").status, 404);
+    server.shutdown();
+}
+
 /// The child side of the tests that need a process of their own: serves
 /// until killed when `ABSTRACTA_HTTP_CHILD` is set, printing its address.
 #[test]

@@ -40,6 +40,8 @@ export const runs = () => getJSON("/api/runs");
 // games recorded after it, and `changed: false` when there are none.
 export const run = (name, since) =>
   getJSON(`/api/runs/${encodeURIComponent(name)}${since === undefined ? "" : `?since=${since}`}`);
+// The run page's updates as server-sent events (`update`, `problem`).
+export const runEvents = (name) => new EventSource(`/api/runs/${encodeURIComponent(name)}/events`);
 export const runGame = (name, index) =>
   getJSON(`/api/runs/${encodeURIComponent(name)}/games/${encodeURIComponent(index)}`);
 export const games = () => getJSON("/api/games");

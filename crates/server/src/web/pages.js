@@ -176,18 +176,31 @@ export function runPage(app, [name]) {
   app.append(h("h1", {}, "Tournament ", h("span", { class: "mono" }, name)));
   const body = h("div", { class: "run" });
   app.append(body);
-  // The journal is read incrementally: each poll asks only for the games
-  // after the offset of the last answer, and keeps the latest ones here.
-  let since;
+  // The server pushes updates (server-sent events): first the whole page,
+  // then only the games after the last offset, whenever the journal
+  // grows; the latest games are kept here.
   let config = null;
   let latest = [];
-  return poll(async () => {
+  const source = api.runEvents(name);
+  source.addEventListener("update", (ev) => render(JSON.parse(ev.data)));
+  source.addEventListener("problem", (ev) => body.replaceChildren(errorBox(JSON.parse(ev.data).error)));
+  source.onerror = async () => {
+    // A refused stream (no such run, over the caps) is not retried by
+    // the browser: ask once more to show why.
+    if (source.readyState !== EventSource.CLOSED) return;
     try {
-      const r = await api.run(name, since);
-      // An answer with `reset` lists the latest games afresh (the first
-      // one, or after the journal was replaced).
-      since = r.offset;
+      await api.run(name);
+    } catch (e) {
+      body.replaceChildren(errorBox(e.message));
+    }
+  };
+  return () => source.close();
+
+  function render(r) {
+    try {
       if (!r.changed) return;
+      // An update with `reset` lists the latest games afresh (the first
+      // one, or after the journal was replaced).
       if (r.reset) latest = [];
       if (r.config) config = r.config;
       latest = latest.concat(r.games).slice(-500);
@@ -225,7 +238,7 @@ export function runPage(app, [name]) {
     } catch (e) {
       body.replaceChildren(errorBox(e.message));
     }
-  }, 2000);
+  }
 }
 
 // ---------------------------------------------------------------- viewer
