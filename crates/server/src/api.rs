@@ -225,14 +225,18 @@ impl HostCheck {
     }
 
     fn refusal(&self) -> ApiError {
-        let mut names = vec!["localhost".to_owned(), host_literal(self.bound)];
+        let mut names = vec!["localhost".to_owned()];
+        names.push(if self.bound.is_unspecified() {
+            "an IP address of this machine".to_owned()
+        } else {
+            host_literal(self.bound)
+        });
         names.extend(self.names.iter().cloned());
         ApiError::new(
             421,
             format!(
-                "this server answers only requests addressed to {}{}; start it with --allow-host NAME to add a name",
-                names.join(", "),
-                if self.bound.is_unspecified() { " or an IP address" } else { "" }
+                "this server answers only requests addressed to {}; start it with --allow-host NAME to add a name",
+                names.join(", ")
             ),
         )
     }
