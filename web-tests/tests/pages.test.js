@@ -174,6 +174,8 @@ test("the SVG shows the expected pieces after given plies", async () => {
   }
 });
 
+// The page does not poll: the server pushes the new games (server-sent
+// events), so the table follows only if those arrive.
 test("the tournament table follows a folder being written", { skip: !RUNS && "needs ARENA_RUNS" }, async () => {
   const dir = path.join(RUNS, "live-test");
   mkdirSync(dir, { recursive: true });

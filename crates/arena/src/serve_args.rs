@@ -18,6 +18,10 @@ pub struct ServeArgs {
     /// The folder holding tournament folders (the --out of arena tournament).
     #[arg(long, default_value = "runs")]
     pub runs: PathBuf,
+    /// A host name the server answers besides localhost and the bound
+    /// address (repeatable): for a name of this machine on a network.
+    #[arg(long = "allow-host", value_name = "NAME")]
+    pub allow_hosts: Vec<String>,
     /// Engine searches at once (more are answered 503).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
     pub max_searches: u64,
@@ -34,6 +38,7 @@ impl ServeArgs {
                 max_searches: self.max_searches as usize,
                 ..Limits::default()
             },
+            allow_hosts: self.allow_hosts.clone(),
             ..ServeOptions::default()
         }
     }

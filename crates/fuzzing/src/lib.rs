@@ -21,6 +21,7 @@
 //! ```
 
 pub mod differential;
+pub mod http;
 pub mod input;
 pub mod notation;
 pub mod play;
@@ -29,6 +30,7 @@ pub mod records;
 pub mod spec;
 
 pub use differential::differential;
+pub use http::http;
 pub use notation::notation;
 pub use play::play;
 pub use protocol::protocol;
@@ -46,4 +48,5 @@ pub const TARGETS: &[(&str, Body)] = &[
     ("protocol", protocol),
     ("records", records),
     ("differential", differential),
+    ("http", http),
 ];

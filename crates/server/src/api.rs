@@ -6,8 +6,7 @@
 //! request; a panic anywhere below would still be caught and answered
 //! with a 500.
 
-use std::io::Read;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
@@ -38,14 +37,30 @@ pub struct Limits {
     pub max_time: Duration,
     /// The most `threads=` of an `mcts` engine.
     pub max_threads: usize,
-    /// The largest `nodes=` of an `mcts` engine.
+    /// The largest `nodes=` of an `mcts` engine; an engine that names
+    /// none searches with this many at most (a search's memory is about
+    /// 46 bytes a node).
     pub max_nodes: usize,
+    /// The largest request head (request line and headers), in bytes;
+    /// more is answered 431.
+    pub max_header_bytes: usize,
+    /// Connections served at once; more wait in the listen queue.
+    pub max_connections: usize,
+    /// How long a client may take to send a request head, and how long a
+    /// kept-alive connection may stay idle.
+    pub header_timeout: Duration,
+    /// How long a client may take to send a request body (408 after).
+    pub body_timeout: Duration,
+    /// How long one connection is served before it is closed (after its
+    /// request in flight), so that no client holds one for ever.
+    pub connection_lifetime: Duration,
 }
 
 impl Default for Limits {
     /// 1 MiB bodies, 50,000 plies, 2 searches at once, `iters` up to
     /// 200,000, `time` up to 10 s, threads up to the cores, `nodes` up to
-    /// the search's default.
+    /// 1,000,000; 16 KiB request heads, 512 connections, 10 s to send a
+    /// head or a body, connections served 5 minutes at most.
     fn default() -> Limits {
         Limits {
             max_body: 1 << 20,
@@ -54,10 +69,19 @@ impl Default for Limits {
             max_iterations: 200_000,
             max_time: Duration::from_secs(10),
             max_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            max_nodes: mcts::DEFAULT_MAX_NODES,
+            max_nodes: DEFAULT_WEB_MAX_NODES,
+            max_header_bytes: 16 * 1024,
+            max_connections: 512,
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            connection_lifetime: Duration::from_secs(300),
         }
     }
 }
+
+/// The node cap of a web search that names none: a tree of about 46 MB
+/// (see docs/web-api.md for the server's memory after many moves).
+pub const DEFAULT_WEB_MAX_NODES: usize = 1_000_000;
 
 /// An answer: status, content type and body.
 #[derive(Clone, Debug, PartialEq)]
@@ -92,10 +116,8 @@ pub struct State {
     runs: Runs,
     limits: Limits,
     searches: AtomicUsize,
-    /// Whether the server listens on a loopback address only (then the
-    /// `Host` header must name the loopback too, which keeps pages of
-    /// other sites from reaching it through DNS rebinding).
-    loopback: bool,
+    /// Which `Host` headers are answered.
+    hosts: HostCheck,
     /// The games it opens.
     registry: Registry,
 }
@@ -108,7 +130,7 @@ impl State {
             runs: Runs::new(runs),
             limits,
             searches: AtomicUsize::new(0),
-            loopback: addr.ip().is_loopback(),
+            hosts: HostCheck::new(addr.ip(), Vec::new()),
             registry: Registry::standard(),
         }
     }
@@ -117,6 +139,23 @@ impl State {
     /// ones.
     pub fn with_registry(self, registry: Registry) -> State {
         State { registry, ..self }
+    }
+
+    /// This state answering requests addressed to `names` too (as given
+    /// by `--allow-host`).
+    pub fn with_allowed_hosts(self, names: Vec<String>) -> State {
+        let hosts = HostCheck::new(self.hosts.bound, names);
+        State { hosts, ..self }
+    }
+
+    /// The run folders.
+    pub fn runs(&self) -> &Runs {
+        &self.runs
+    }
+
+    /// The caps.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
     }
 }
 
@@ -146,82 +185,189 @@ impl State {
     }
 }
 
-/// Answers one request on its connection.
-pub fn respond(state: &State, mut request: tiny_http::Request) {
-    let reply = read_and_handle(state, &mut request);
-    let mut response = tiny_http::Response::from_data(reply.body).with_status_code(reply.status);
-    let mut headers = vec![
-        ("Content-Type", reply.content_type),
-        ("X-Content-Type-Options", "nosniff"),
-        ("Cache-Control", "no-store"),
-        // The page loads nothing from elsewhere; say so to the browser.
-        (
-            "Content-Security-Policy",
-            "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
-        ),
-    ];
-    if reply.status == 503 {
-        headers.push(("Retry-After", "1"));
+/// Which `Host` headers a server answers: `localhost`, an IP literal of
+/// the bound address (any IP literal when it is bound to every interface,
+/// any loopback literal when it is bound to a loopback one), and the names
+/// given by `--allow-host`. Other names are refused with 421, which keeps
+/// pages of other sites from reaching the server through DNS rebinding
+/// (their requests carry their own name); an IP literal cannot be rebound.
+#[derive(Clone, Debug)]
+pub struct HostCheck {
+    bound: IpAddr,
+    names: Vec<String>,
+}
+
+impl HostCheck {
+    /// The check of a server bound to `bound` that also answers `names`.
+    pub fn new(bound: IpAddr, names: Vec<String>) -> HostCheck {
+        let names = names.into_iter().map(|n| n.to_ascii_lowercase()).collect();
+        HostCheck { bound, names }
     }
-    for (name, value) in headers {
-        if let Ok(h) = tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes()) {
-            response.add_header(h);
+
+    /// Whether a request whose `Host` header is `host` is answered.
+    pub fn allows(&self, host: &str) -> bool {
+        let Some(name) = host_name(host) else {
+            return false;
+        };
+        let name = name.to_ascii_lowercase();
+        if name == "localhost" || self.names.contains(&name) {
+            return true;
+        }
+        let literal = name.trim_start_matches('[').trim_end_matches(']');
+        match literal.parse::<IpAddr>() {
+            Ok(ip) => {
+                ip == self.bound
+                    || self.bound.is_unspecified()
+                    || (self.bound.is_loopback() && ip.is_loopback())
+            }
+            Err(_) => false,
         }
     }
-    // A client that went away is no error of ours.
-    let _ = request.respond(response);
-}
 
-fn read_and_handle(state: &State, request: &mut tiny_http::Request) -> Reply {
-    let method = request.method().as_str().to_owned();
-    let url = request.url().to_owned();
-    let host = request
-        .headers()
-        .iter()
-        .find(|h| h.field.equiv("Host"))
-        .map(|h| h.value.as_str().to_owned());
-    if state.loopback && !host.as_deref().is_some_and(loopback_host) {
-        return ApiError::new(
+    fn refusal(&self) -> ApiError {
+        let mut names = vec!["localhost".to_owned()];
+        names.push(if self.bound.is_unspecified() {
+            "an IP address of this machine".to_owned()
+        } else {
+            host_literal(self.bound)
+        });
+        names.extend(self.names.iter().cloned());
+        ApiError::new(
             421,
-            "this server answers only requests addressed to localhost, 127.0.0.1 or [::1]",
+            format!(
+                "this server answers only requests addressed to {}; start it with --allow-host NAME to add a name",
+                names.join(", ")
+            ),
         )
-        .into();
     }
-    let max = state.limits.max_body;
-    if request.body_length().is_some_and(|n| n > max) {
-        return too_large(max);
-    }
-    let mut body = Vec::new();
-    if let Err(e) = request.as_reader().take(max as u64 + 1).read_to_end(&mut body) {
-        return ApiError::bad_request(format!("reading the request body: {e}")).into();
-    }
-    if body.len() > max {
-        return too_large(max);
-    }
-    handle(state, &method, &url, &body)
 }
 
-fn too_large(max: usize) -> Reply {
-    ApiError::new(
-        413,
-        format!("the request body is larger than this server's cap of {max} bytes"),
-    )
-    .into()
+/// An address as a `Host` header writes it (`[::1]` for IPv6).
+fn host_literal(ip: IpAddr) -> String {
+    match ip {
+        IpAddr::V4(v4) => v4.to_string(),
+        IpAddr::V6(v6) => format!("[{v6}]"),
+    }
 }
 
-fn loopback_host(host: &str) -> bool {
-    let name = match host.strip_prefix('[') {
-        Some(rest) => rest
-            .split(']')
-            .next()
-            .map(|h| format!("[{h}]"))
-            .unwrap_or_default(),
-        None => host.split(':').next().unwrap_or("").to_owned(),
+/// The name part of a `Host` header (`[::1]` kept bracketed), without the
+/// port; `None` when it is not one.
+fn host_name(host: &str) -> Option<&str> {
+    let host = host.trim();
+    if host.starts_with('[') {
+        let end = host.find(']')?;
+        let rest = &host[end + 1..];
+        if !(rest.is_empty() || rest.starts_with(':') && rest[1..].bytes().all(|b| b.is_ascii_digit())) {
+            return None;
+        }
+        return Some(&host[..=end]);
+    }
+    let name = match host.rsplit_once(':') {
+        Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
+        Some(_) => return None,
+        None => host,
     };
-    matches!(
-        name.to_ascii_lowercase().as_str(),
-        "localhost" | "127.0.0.1" | "[::1]"
-    )
+    let fine = !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_'));
+    fine.then_some(name)
+}
+
+/// What the checks of [`check_request`] read of a request's headers.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RequestHeaders<'a> {
+    /// `Host` (HTTP/1.1 requires it).
+    pub host: Option<&'a str>,
+    /// `Origin`, which browsers send with every cross-origin request and
+    /// every POST.
+    pub origin: Option<&'a str>,
+    /// `Content-Type`.
+    pub content_type: Option<&'a str>,
+    /// `Sec-Fetch-Site`, which browsers send with every request.
+    pub fetch_site: Option<&'a str>,
+}
+
+/// The checks every request passes before any work: the `Host` (421), and
+/// for a method other than GET and HEAD (requests that start work: a
+/// search, a position) a same-origin `Origin` if one is sent (403) and a
+/// JSON body (415). The last two close cross-site request forgery: a form
+/// of another site can post only `text/plain` and form types, and a
+/// script of another site always carries its own origin.
+pub fn check_request(state: &State, method: &str, headers: &RequestHeaders<'_>) -> Result<(), ApiError> {
+    let host = headers.host.unwrap_or("");
+    if !state.hosts.allows(host) {
+        return Err(state.hosts.refusal());
+    }
+    if method == "GET" || method == "HEAD" {
+        return Ok(());
+    }
+    let cross = |what: &str| {
+        ApiError::forbidden(format!(
+            "{what}: this server answers requests that start work only from its own pages"
+        ))
+    };
+    if let Some(origin) = headers.origin {
+        let same = origin
+            .strip_prefix("http://")
+            .is_some_and(|rest| rest.eq_ignore_ascii_case(host.trim()));
+        if !same {
+            return Err(cross(&format!("a request from origin {origin:?}")));
+        }
+    }
+    if let Some(site) = headers.fetch_site {
+        if !matches!(site.trim(), "same-origin" | "none") {
+            return Err(cross(&format!("a {site} request")));
+        }
+    }
+    let json = headers.content_type.is_some_and(|t| {
+        t.split(';')
+            .next()
+            .is_some_and(|m| m.trim().eq_ignore_ascii_case("application/json"))
+    });
+    if !json {
+        return Err(ApiError::new(
+            415,
+            format!(
+                "the request body must be JSON sent with Content-Type: application/json, not {}",
+                headers
+                    .content_type
+                    .map_or("no Content-Type".to_owned(), |t| format!("{t:?}"))
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The `since` of a run page's query (`?since=OFFSET`), if any.
+pub(crate) fn since(url: &str) -> Result<Option<u64>, ApiError> {
+    let Some((_, query)) = url.split('#').next().unwrap_or("").split_once('?') else {
+        return Ok(None);
+    };
+    for pair in query.split('&') {
+        if let Some(value) = pair.strip_prefix("since=") {
+            return value.parse().map(Some).map_err(|_| {
+                ApiError::bad_request(format!(
+                    "bad since {value:?}: expected the offset of an earlier answer (a whole number)"
+                ))
+            });
+        }
+    }
+    Ok(None)
+}
+
+/// The run whose updates `GET /api/runs/NAME/events` streams, if `url`
+/// is that.
+pub fn events_run<'a>(method: &str, url: &'a str) -> Option<&'a str> {
+    let path = url.split(['?', '#']).next()?;
+    let name = path.strip_prefix("/api/runs/")?.strip_suffix("/events")?;
+    (method == "GET" && !name.contains('/')).then_some(name)
+}
+
+/// Whether `method path` runs an engine search (these go to the search
+/// threads).
+pub fn is_search(method: &str, url: &str) -> bool {
+    method == "POST" && matches!(url.split(['?', '#']).next(), Some("/api/move" | "/api/analyse"))
 }
 
 /// Answers `method url` with `body`: the page's files, or the API. Catches
@@ -233,7 +379,7 @@ pub fn handle(state: &State, method: &str, url: &str, body: &[u8]) -> Reply {
 
 fn route(state: &State, method: &str, url: &str, body: &[u8]) -> Reply {
     // Queries are the page's business (its links keep state after `#`);
-    // the API takes none.
+    // the API reads only a run page's `since`.
     let path = url.split(['?', '#']).next().unwrap_or("");
     if !path.starts_with("/api/") {
         if method != "GET" && method != "HEAD" {
@@ -269,7 +415,7 @@ fn route(state: &State, method: &str, url: &str, body: &[u8]) -> Reply {
         ["move"] => wants("POST").and_then(|()| engine_move(state, body)),
         ["analyse"] => wants("POST").and_then(|()| analyse(state, body)),
         ["runs"] => wants("GET").and_then(|()| state.runs.list()),
-        ["runs", name] => wants("GET").and_then(|()| state.runs.show(name)),
+        ["runs", name] => wants("GET").and_then(|()| state.runs.show(name, since(url)?)),
         ["runs", name, "games", index] => wants("GET").and_then(|()| state.runs.game(name, index)),
         _ => Err(ApiError::not_found(format!("no API endpoint {path}"))),
     };
@@ -313,6 +459,7 @@ fn games(state: &State) -> Value {
             "max_time_ms": limits.max_time.as_millis() as u64,
             "max_threads": limits.max_threads,
             "max_nodes": limits.max_nodes,
+            "max_header_bytes": limits.max_header_bytes,
         },
     })
 }
@@ -467,7 +614,9 @@ pub fn checked_engine(limits: &Limits, text: &str) -> Result<EngineSpec, ApiErro
                     limits.max_threads
                 ));
             }
-            if options.max_nodes > limits.max_nodes {
+            // The search's default is lowered to the cap (search_setup),
+            // not refused.
+            if options.max_nodes > limits.max_nodes && options.max_nodes != mcts::DEFAULT_MAX_NODES {
                 return over(format!("nodes={} (cap {})", options.max_nodes, limits.max_nodes));
             }
         }
@@ -502,6 +651,11 @@ fn search_setup(state: &State, body: &[u8]) -> Result<Search, ApiError> {
     if let EngineSpec::Mcts(options) = &engine {
         if options.iterations.is_none() {
             player.set_option("iters", &state.limits.max_iterations.to_string())?;
+        }
+        // The tree of one search is what a server holds per search
+        // thread (its memory is reused by the next search there).
+        if options.max_nodes > state.limits.max_nodes {
+            player.set_option("nodes", &state.limits.max_nodes.to_string())?;
         }
     }
     Ok((game, player))
@@ -573,18 +727,80 @@ mod tests {
 
     #[test]
     fn hosts() {
+        let loopback = HostCheck::new("127.0.0.1".parse().unwrap(), Vec::new());
         for good in [
             "localhost:8080",
             "127.0.0.1:1",
             "[::1]:80",
             "LOCALHOST",
             "127.0.0.1",
+            "127.0.0.2",
         ] {
-            assert!(loopback_host(good), "{good}");
+            assert!(loopback.allows(good), "{good}");
         }
-        for bad in ["evil.example:8080", "127.0.0.2", "", "[::2]:80", "localhost.evil"] {
-            assert!(!loopback_host(bad), "{bad}");
+        for bad in [
+            "evil.example:8080",
+            "",
+            "[::2]:80",
+            "localhost.evil",
+            "localhost:x",
+            "a b",
+            "10.0.0.1",
+        ] {
+            assert!(!loopback.allows(bad), "{bad}");
         }
+        let other = HostCheck::new("127.0.0.2".parse().unwrap(), vec!["Box.Lan".into()]);
+        assert!(other.allows("127.0.0.2:9000") && other.allows("box.lan:1") && other.allows("localhost"));
+        assert!(!other.allows("evil.example"));
+        let any = HostCheck::new("0.0.0.0".parse().unwrap(), Vec::new());
+        assert!(any.allows("192.0.2.7:8080") && any.allows("[2001:db8::1]:80") && any.allows("localhost"));
+        assert!(!any.allows("rebound.example:8080"));
+        assert!(any.refusal().message.contains("--allow-host"));
+    }
+
+    #[test]
+    fn requests_that_start_work_are_same_origin_json() {
+        let s = State::new(
+            Path::new("/nonexistent-runs"),
+            Limits::default(),
+            "127.0.0.1:9".parse().unwrap(),
+        );
+        let json = Some("application/json; charset=utf-8");
+        let headers = |origin, content_type, fetch_site| RequestHeaders {
+            host: Some("127.0.0.1:9"),
+            origin,
+            content_type,
+            fetch_site,
+        };
+        let status = |method, h: RequestHeaders<'_>| check_request(&s, method, &h).err().map(|e| e.status);
+        assert_eq!(status("POST", headers(None, json, None)), None);
+        assert_eq!(
+            status(
+                "POST",
+                headers(Some("http://127.0.0.1:9"), json, Some("same-origin"))
+            ),
+            None
+        );
+        assert_eq!(
+            status("POST", headers(Some("http://evil.example"), json, None)),
+            Some(403)
+        );
+        assert_eq!(status("POST", headers(Some("null"), json, None)), Some(403));
+        assert_eq!(status("POST", headers(None, json, Some("cross-site"))), Some(403));
+        assert_eq!(status("POST", headers(None, Some("text/plain"), None)), Some(415));
+        assert_eq!(status("POST", headers(None, None, None)), Some(415));
+        assert_eq!(
+            status("GET", headers(Some("http://evil.example"), None, None)),
+            None
+        );
+        let foreign = RequestHeaders {
+            host: Some("evil.example"),
+            ..RequestHeaders::default()
+        };
+        assert_eq!(status("GET", foreign), Some(421));
+        assert_eq!(since("/api/runs/a?since=12").unwrap(), Some(12));
+        assert_eq!(since("/api/runs/a").unwrap(), None);
+        assert_eq!(since("/api/runs/a?since=x").unwrap_err().status, 400);
     }
 
     #[test]

@@ -36,7 +36,12 @@ export const engineMove = (spec, plies, engine, seed) =>
 export const analyse = (spec, plies, engine, seed = 1) =>
   postJSON("/api/analyse", { spec, plies: plies.join(" "), engine, seed });
 export const runs = () => getJSON("/api/runs");
-export const run = (name) => getJSON(`/api/runs/${encodeURIComponent(name)}`);
+// A run page; with `since` (the `offset` of an earlier answer) only the
+// games recorded after it, and `changed: false` when there are none.
+export const run = (name, since) =>
+  getJSON(`/api/runs/${encodeURIComponent(name)}${since === undefined ? "" : `?since=${since}`}`);
+// The run page's updates as server-sent events (`update`, `problem`).
+export const runEvents = (name) => new EventSource(`/api/runs/${encodeURIComponent(name)}/events`);
 export const runGame = (name, index) =>
   getJSON(`/api/runs/${encodeURIComponent(name)}/games/${encodeURIComponent(index)}`);
 export const games = () => getJSON("/api/games");

@@ -176,10 +176,35 @@ export function runPage(app, [name]) {
   app.append(h("h1", {}, "Tournament ", h("span", { class: "mono" }, name)));
   const body = h("div", { class: "run" });
   app.append(body);
-  return poll(async () => {
+  // The server pushes updates (server-sent events): first the whole page,
+  // then only the games after the last offset, whenever the journal
+  // grows; the latest games are kept here.
+  let config = null;
+  let latest = [];
+  const source = api.runEvents(name);
+  source.addEventListener("update", (ev) => render(JSON.parse(ev.data)));
+  source.addEventListener("problem", (ev) => body.replaceChildren(errorBox(JSON.parse(ev.data).error)));
+  source.onerror = async () => {
+    // A refused stream (no such run, over the caps) is not retried by
+    // the browser: ask once more to show why.
+    if (source.readyState !== EventSource.CLOSED) return;
     try {
-      const r = await api.run(name);
-      const c = r.config;
+      await api.run(name);
+    } catch (e) {
+      body.replaceChildren(errorBox(e.message));
+    }
+  };
+  return () => source.close();
+
+  function render(r) {
+    try {
+      if (!r.changed) return;
+      // An update with `reset` lists the latest games afresh (the first
+      // one, or after the journal was replaced).
+      if (r.reset) latest = [];
+      if (r.config) config = r.config;
+      latest = latest.concat(r.games).slice(-500);
+      const c = config;
       // A clean sweep's Elo is infinite: the records hold it as ±1000.
       const e = (x) => x === null ? "–" : x >= 1000 ? "+∞" : x <= -1000 ? "−∞" : x.toFixed(0);
       const elo = (p) => `${e(p.elo)} [${e(p.elo_low)}, ${e(p.elo_high)}]`;
@@ -201,19 +226,19 @@ export function runPage(app, [name]) {
           h("td", {}, ptnml(p)), h("td", {}, pct(p.los))))));
       const games = h("table", { class: "table games" },
         h("thead", {}, h("tr", {}, ["game", "first seat", "second seat", "result", "winner", "reason", "plies"].map((t) => h("th", {}, t)))),
-        h("tbody", {}, [...r.games].reverse().slice(0, 500).map((g) => h("tr", { "data-index": g.index },
+        h("tbody", {}, [...latest].reverse().map((g) => h("tr", { "data-index": g.index },
           h("td", {}, h("a", { href: hashFor("game", [name, String(g.index)]) }, `#${g.index}`)),
           h("td", {}, g.players[0]), h("td", {}, g.players[1]), h("td", {}, g.result), h("td", {}, g.winner_colour || "–"), h("td", {}, g.reason), h("td", {}, g.plies)))));
       body.replaceChildren(
         h("p", {}, h("span", { class: "mono" }, c.spec), ` · ${c.format} · ${c.games} games per pairing · seed ${c.seed}`, c.shard ? ` · shard ${c.shard}` : "", " · ", progressBar(r.games_played, r.games_total), r.writing ? h("span", { class: "live" }, " writing…") : ""),
         h("h2", {}, "Standings"), standings,
         h("h2", {}, "Pairings"), pairings,
-        h("h2", {}, "Games"), r.games.length > 500 ? h("p", { class: "note" }, "The latest 500 games.") : "", games);
+        h("h2", {}, "Games"), r.games_played > latest.length ? h("p", { class: "note" }, `The latest ${latest.length} games.`) : "", games);
       fillBars(body);
     } catch (e) {
       body.replaceChildren(errorBox(e.message));
     }
-  }, 2000);
+  }
 }
 
 // ---------------------------------------------------------------- viewer
