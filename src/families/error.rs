@@ -133,6 +133,9 @@ pub enum EngineSpecError {
     /// The `mcts` options are wrong.
     #[error("{0}")]
     Mcts(#[from] mcts::OptionsError),
+    /// The `pns` options are wrong.
+    #[error("{0}")]
+    Pns(#[from] pns::PnsOptionsError),
     /// The `cmd:` command line cannot be split into words.
     #[error("{0}")]
     Words(#[from] SplitWordsError),

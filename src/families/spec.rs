@@ -5,6 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use mcts::MctsOptions;
+use pns::PnsOptions;
 
 use super::{EngineError, EngineSpecError, SplitWordsError};
 
@@ -24,6 +25,8 @@ pub enum EngineSpec {
     Random,
     /// Monte Carlo Tree Search with these options ([`MctsSearch`](mcts::MctsSearch)).
     Mcts(MctsOptions),
+    /// Depth-first proof-number search with these options ([`PnsSearch`](pns::PnsSearch)).
+    Pns(PnsOptions),
     /// An external program speaking the engine protocol (run by `arena`).
     Cmd {
         /// The program.
@@ -67,6 +70,7 @@ impl fmt::Display for EngineSpec {
         match self {
             EngineSpec::Random => f.write_str("random"),
             EngineSpec::Mcts(options) => write!(f, "{options}"),
+            EngineSpec::Pns(options) => write!(f, "{options}"),
             EngineSpec::Cmd { program, args } => {
                 write!(f, "cmd:{}", quote(program))?;
                 for a in args {
@@ -92,6 +96,7 @@ impl EngineSpec {
         match self {
             EngineSpec::Random => "random",
             EngineSpec::Mcts(_) => "mcts",
+            EngineSpec::Pns(_) => "pns",
             EngineSpec::Cmd { .. } => "cmd",
         }
     }

@@ -140,6 +140,10 @@ pub enum CommandLine {
         #[arg(long)]
         json: bool,
     },
+    /// Solve a position: its proven value, every winning ply, nodes and
+    /// time.
+    #[command(after_help = crate::solve::SOLVE_HELP)]
+    Solve(crate::solve::SolveArgs),
     /// Analyse positions given as JSON queries on stdin, one answer per
     /// line on stdout, several at once (see docs/analysis.md).
     #[command(after_help = server::analysis::HELP)]
@@ -455,6 +459,7 @@ pub fn run(cli: Cli) -> Result<(), ArenaError> {
                 print(&crate::commands::analyze_command(&spec, &moves, &engine)?)
             }
         }
+        CommandLine::Solve(args) => print(&crate::solve::solve_command(&args)?),
         CommandLine::Analysis {
             threads,
             max_queries_at_once,
