@@ -88,6 +88,7 @@ fn every_family_conforms_on_two_games() {
     let cases = [
         ("random", "random"),
         ("mcts:iters=200,threads=1", "mcts:time=60s,threads=1,solver=off"),
+        ("pns:nodes=2000,tt=2", "pns:time=60s,tt=2"),
     ];
     for family in FAMILIES {
         if family.name != "cmd" {
