@@ -204,7 +204,10 @@ mod pns_tests {
         game.play_list("a1 b1 a2 b2").unwrap();
         let mut search = game.searcher(&spec, 0).unwrap();
         let result = search.search(&*game).unwrap();
-        assert_eq!((result.proof, result.best.as_deref()), (Some(Proof::Win), Some("a3")));
+        assert_eq!(
+            (result.proof, result.best.as_deref()),
+            (Some(Proof::Win), Some("a3"))
+        );
         assert!(search.set_option("threads", "2").is_err());
         // Every game builds one.
         for name in crate::registry::game_names() {

@@ -16,7 +16,10 @@ fn solves_prints_every_winning_ply_and_json() {
     let j: serde_json::Value = serde_json::from_str(&text(&out.stdout)).unwrap();
     assert_eq!(j["value"], "draw");
     assert_eq!(j["drawing_plies"].as_array().unwrap().len(), 9);
-    assert_eq!((j["complete"].as_bool(), j["engine"].as_str()), (Some(true), Some("pns:tt=1")));
+    assert_eq!(
+        (j["complete"].as_bool(), j["engine"].as_str()),
+        (Some(true), Some("pns:tt=1"))
+    );
 }
 
 #[test]
@@ -27,7 +30,11 @@ fn an_exhausted_budget_is_an_honest_unsolved() {
     assert!(j["value"].is_null() && j["best"].is_string(), "{j}");
     assert_eq!(j["complete"], false);
     let out = arena(&["solve", "escabel:size=5", "--engine", "pns:nodes=50"]);
-    assert!(text(&out.stdout).contains("value: unsolved"), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).contains("value: unsolved"),
+        "{}",
+        text(&out.stdout)
+    );
 }
 
 #[test]

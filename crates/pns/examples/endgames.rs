@@ -66,7 +66,9 @@ fn line(name: &str, engine: &str, r: &SearchResult<epaminondas::EpaminondasPly>)
 }
 
 fn main() {
-    let seconds: u64 = std::env::args().nth(1).map_or(120, |s| s.parse().expect("seconds"));
+    let seconds: u64 = std::env::args()
+        .nth(1)
+        .map_or(120, |s| s.parse().expect("seconds"));
     for &(name, to_move, rows) in ENDGAMES {
         let cells = parse_diagram(&diagram(rows)).expect("a diagram");
         let game = Epaminondas::from_cells(Default::default(), &cells, to_move).expect("a position");

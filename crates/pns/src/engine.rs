@@ -142,11 +142,12 @@ impl<G: Game, K: SearchKnowledge<G>> Search<G> for PnsSearch<G, K> {
             epsilon: self.options.epsilon,
         };
         let knowledge = &self.knowledge;
+        let all_plies = self.options.all_plies;
         let state = Mutex::new((self.table.as_mut().expect("prepared"), &mut self.flags));
         let run = |limits: &Limits| {
             let mut guard = state.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
             let (table, flags) = &mut *guard;
-            solve(game, knowledge, table, flags, limits, started)
+            solve(game, knowledge, table, flags, limits, all_plies, started)
         };
         let stack = STACK_BASE + STACK_PER_PLY * self.options.depth as usize;
         self.stop.begin();
@@ -246,7 +247,10 @@ mod tests {
             })
             .unwrap();
         assert_eq!(search.describe(), "pns:nodes=100,time=250ms");
-        assert_eq!(search.describe().parse::<PnsOptions>().unwrap(), *search.options());
+        assert_eq!(
+            search.describe().parse::<PnsOptions>().unwrap(),
+            *search.options()
+        );
     }
 
     #[test]

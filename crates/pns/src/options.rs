@@ -23,7 +23,7 @@ pub const MAX_DEPTH: u32 = 20_000;
 pub const DEFAULT_EPSILON: f64 = 0.25;
 
 /// The keys a `pns` spec accepts.
-pub const KEYS: &[&str] = &["nodes", "time", "tt", "depth", "eps"];
+pub const KEYS: &[&str] = &["nodes", "time", "tt", "depth", "eps", "plies"];
 
 /// Options of the `pns` family.
 ///
@@ -49,6 +49,11 @@ pub struct PnsOptions {
     pub depth: u32,
     /// `eps=X`: the child threshold is `second best * (1 + X)` (0 is plain df-pn).
     pub epsilon: f64,
+    /// `plies=all|best`: after the root's value, prove every root ply's
+    /// value too (`all`, the default: every winning ply is listed), or only
+    /// what proving the root needed (`best`: one winning ply, as a player
+    /// needs).
+    pub all_plies: bool,
 }
 
 impl Default for PnsOptions {
@@ -59,6 +64,7 @@ impl Default for PnsOptions {
             table_mb: DEFAULT_TABLE_MB,
             depth: DEFAULT_DEPTH,
             epsilon: DEFAULT_EPSILON,
+            all_plies: true,
         }
     }
 }
@@ -68,7 +74,7 @@ impl Default for PnsOptions {
 #[non_exhaustive]
 pub enum PnsOptionsError {
     /// A key that is not one of [`KEYS`].
-    #[error("unknown pns option `{key}`; expected one of nodes, time, tt, depth, eps")]
+    #[error("unknown pns option `{key}`; expected one of nodes, time, tt, depth, eps, plies")]
     UnknownKey {
         /// The key given.
         key: String,
@@ -184,11 +190,12 @@ impl PnsOptions {
                     _ => return Err(bad(key, value, EXPECTED)),
                 }
             }
-            _ => {
-                return Err(PnsOptionsError::UnknownKey {
-                    key: key.to_owned(),
-                })
-            }
+            "plies" => match value.to_ascii_lowercase().as_str() {
+                "all" => self.all_plies = true,
+                "best" => self.all_plies = false,
+                _ => return Err(bad(key, value, "all or best")),
+            },
+            _ => return Err(PnsOptionsError::UnknownKey { key: key.to_owned() }),
         }
         Ok(())
     }
@@ -265,6 +272,9 @@ impl fmt::Display for PnsOptions {
         if self.epsilon != default.epsilon {
             pairs.push(format!("eps={}", self.epsilon));
         }
+        if !self.all_plies {
+            pairs.push("plies=best".to_owned());
+        }
         f.write_str("pns")?;
         if !pairs.is_empty() {
             write!(f, ":{}", pairs.join(","))?;
@@ -286,6 +296,7 @@ mod tests {
             "pns:nodes=100,time=2s",
             "pns:tt=8,depth=200,eps=0",
             "pns:eps=0.5",
+            "pns:nodes=9,plies=best",
         ] {
             let options: PnsOptions = text.parse().unwrap();
             assert_eq!(options.to_string(), text);
@@ -309,6 +320,7 @@ mod tests {
             ("pns:tt=70000", "MiB"),
             ("pns:depth=0", "depth"),
             ("pns:eps=-1", "number"),
+            ("pns:plies=some", "all or best"),
             ("pns:bogus=1", "expected one of"),
             ("pns:nodes", "="),
             ("pns:nodes=1,iters=2", "twice"),
@@ -327,7 +339,10 @@ mod tests {
     fn a_budget_set_alone_replaces_the_other() {
         let mut options = PnsOptions::default();
         options.set("time", "2s").unwrap();
-        assert_eq!((options.nodes, options.time), (None, Some(Duration::from_secs(2))));
+        assert_eq!(
+            (options.nodes, options.time),
+            (None, Some(Duration::from_secs(2)))
+        );
         options.set("iters", "9").unwrap();
         assert_eq!((options.nodes, options.time), (Some(9), None));
         assert!(options.set("threads", "2").is_err());

@@ -139,7 +139,8 @@ impl<'a, G: Game, K: Knowledge<G>> Solver<'a, G, K> {
             self.aborted = true;
         }
         if self.expanded % 256 == 0
-            && (self.limits.stop.stop_requested() || self.limits.deadline.is_some_and(|d| Instant::now() >= d))
+            && (self.limits.stop.stop_requested()
+                || self.limits.deadline.is_some_and(|d| Instant::now() >= d))
         {
             self.aborted = true;
         }
@@ -348,6 +349,25 @@ impl<'a, G: Game, K: Knowledge<G>> Solver<'a, G, K> {
         }
     }
 
+    /// The value of `game` for `seat` as far as the table knows it already
+    /// (no search).
+    fn known_value(&mut self, game: &G, seat: Seat) -> Option<Proof> {
+        let settled = |s: Option<Stored>| match s {
+            Some(s) if s.pn == 0 => Some(true),
+            Some(s) if s.dn == 0 => Some(false),
+            _ => None,
+        };
+        match settled(self.stored(game, seat))? {
+            true => Some(Proof::Win),
+            false if self.flags.cut_seen => None,
+            false if !self.flags.draw_seen => Some(Proof::Loss),
+            false => match settled(self.stored(game, seat.opponent()))? {
+                true => Some(Proof::Loss),
+                false => Some(Proof::Draw),
+            },
+        }
+    }
+
     /// The table's numbers for "does `seat` win `game`?", if stored.
     fn stored(&mut self, game: &G, seat: Seat) -> Option<Stored> {
         self.question = seat;
@@ -387,13 +407,16 @@ impl<P> RootChild<P> {
 }
 
 /// Solves `game` (ongoing): the value for the seat to move, then every
-/// root ply's value for it (while the limits allow), the best ply first.
+/// root ply's value for it (while the limits allow; with `all_plies`
+/// false, only what the table knows after the root's proof), the best ply
+/// first.
 pub(crate) fn solve<G: Game, K: Knowledge<G>>(
     game: &G,
     knowledge: &K,
     table: &mut Table,
     flags: &mut Flags,
     limits: &Limits,
+    all_plies: bool,
     started: Instant,
 ) -> SearchResult<G::Ply> {
     let mover = game.to_move_seat();
@@ -406,8 +429,11 @@ pub(crate) fn solve<G: Game, K: Knowledge<G>>(
         let mut next = game.clone();
         next.play_unchecked(ply);
         // The child's value for the root's mover, whoever moves there.
-        let value = if solver.aborted {
-            None
+        let value = if proof == Some(Proof::Loss) {
+            // Every ply of a lost position loses.
+            Some(Proof::Loss)
+        } else if solver.aborted || !all_plies {
+            solver.known_value(&next, mover)
         } else {
             solver.value(&next, mover)
         };
@@ -463,7 +489,6 @@ pub(crate) fn solve<G: Game, K: Knowledge<G>>(
     };
     let iterations = solver.expanded;
     let max_depth = solver.max_depth + 1;
-    drop(solver);
     SearchResult {
         best,
         win_rate,

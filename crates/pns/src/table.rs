@@ -111,7 +111,11 @@ mod tests {
     #[test]
     fn stores_and_replaces_the_least_work() {
         let mut table = Table::new(1);
-        let s = |work| Stored { pn: 3, dn: INFINITE, work };
+        let s = |work| Stored {
+            pn: 3,
+            dn: INFINITE,
+            work,
+        };
         table.put(7, s(10));
         assert_eq!(table.get(7), Some(s(10)));
         table.put(7, s(2));

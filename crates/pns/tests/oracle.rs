@@ -36,6 +36,36 @@ fn oracle<T: Game>(truth: &T) -> Option<(Proof, Vec<String>)> {
     Some((value, names(keeping)))
 }
 
+/// With `plies=best` (the root's proof only): the value, a best ply that
+/// keeps it, and no root ply proven otherwise than the oracle says.
+fn agrees_on_the_value<G: Game, K: SearchKnowledge<G>>(
+    game: &G,
+    knowledge: K,
+    value: Proof,
+    keeping: &[String],
+    what: &str,
+) {
+    let mut search = PnsSearch::with_knowledge("pns:tt=1,plies=best".parse().unwrap(), knowledge);
+    let result = search.search(game, &[]);
+    assert_eq!(result.proof, Some(value), "{what}: the value (plies=best)");
+    let best = result.best.expect("an ongoing game has a ply").to_string();
+    assert!(
+        keeping.contains(&best),
+        "{what}: best {best} keeps the value (plies=best)"
+    );
+    for c in &result.children {
+        if let Some(proof) = c.proof {
+            let keeps = keeping.contains(&c.ply.to_string());
+            assert_eq!(
+                proof == value,
+                keeps,
+                "{what}: {} proven {proof} (plies=best)",
+                c.ply
+            );
+        }
+    }
+}
+
 /// Checks a pns result against the oracle's value and plies.
 fn agrees<P: Copy + ToString>(result: &SearchResult<P>, value: Proof, keeping: &[String], what: &str) {
     assert_eq!(result.proof, Some(value), "{what}: the value");
@@ -71,7 +101,9 @@ where
         let mut line = vec![(engine.clone(), reference.clone())];
         loop {
             let (game, truth) = line.last().unwrap().clone();
-            let Some(ply) = game.random_ply(&mut rng) else { break };
+            let Some(ply) = game.random_ply(&mut rng) else {
+                break;
+            };
             let (mut game, mut truth) = (game, truth);
             let text = ply.to_string();
             game.play_unchecked(ply);
@@ -83,10 +115,23 @@ where
             if game.status().is_finished() {
                 continue;
             }
-            let Some((value, keeping)) = oracle(truth) else { break };
+            let Some((value, keeping)) = oracle(truth) else {
+                break;
+            };
             let what = format!("{} seed {seed} after {} plies", G::NAME, game.plies_played());
-            agrees(&solve(game, knowledge.clone()), value, &keeping, &format!("{what} (engine)"));
-            agrees(&solve(truth, NoKnowledge), value, &keeping, &format!("{what} (reference)"));
+            agrees(
+                &solve(game, knowledge.clone()),
+                value,
+                &keeping,
+                &format!("{what} (engine)"),
+            );
+            agrees(
+                &solve(truth, NoKnowledge),
+                value,
+                &keeping,
+                &format!("{what} (reference)"),
+            );
+            agrees_on_the_value(game, knowledge.clone(), value, &keeping, &what);
             counts[0] += 1;
             counts[match value {
                 Proof::Win => 1,
@@ -118,7 +163,10 @@ fn tic_tac_toe_every_position_of_some_lines_and_the_start() {
         agrees(&solve(&start, TicTacToeKnowledge), value, &keeping, spec);
         agrees(&solve(&start, NoKnowledge), value, &keeping, spec);
         let counts = check_lines(&start, &start, TicTacToeKnowledge, 12, usize::MAX);
-        assert!(counts[1] > 0 && counts[2] > 0 && counts[3] > 0, "{spec}: {counts:?}");
+        assert!(
+            counts[1] > 0 && counts[2] > 0 && counts[3] > 0,
+            "{spec}: {counts:?}"
+        );
     }
 }
 
@@ -172,14 +220,25 @@ fn escabel_3x3_and_4x4() {
         "escabel:size=4,variant=checkered",
     ] {
         let o: escabel::EscabelOptions = options(spec);
-        let counts = check_lines(&Escabel::new(o.clone()), &ReferenceEscabel::new(o), EscabelKnowledge, 3, 4);
+        let counts = check_lines(
+            &Escabel::new(o.clone()),
+            &ReferenceEscabel::new(o),
+            EscabelKnowledge,
+            3,
+            4,
+        );
         assert!(counts[0] > 0, "{spec}: {counts:?}");
         total += counts[0];
     }
     // The 3x3 start itself.
     let o: escabel::EscabelOptions = options("escabel:size=3,pie=off");
     if let Some((value, keeping)) = oracle(&ReferenceEscabel::new(o.clone())) {
-        agrees(&solve(&Escabel::new(o), EscabelKnowledge), value, &keeping, "escabel 3x3 start");
+        agrees(
+            &solve(&Escabel::new(o), EscabelKnowledge),
+            value,
+            &keeping,
+            "escabel 3x3 start",
+        );
     }
     assert!(total >= 10, "{total}");
 }
@@ -196,7 +255,13 @@ fn swack_small() {
         "swack:size=3,variant=free",
     ] {
         let o: swack::SwackOptions = options(spec);
-        let counts = check_lines(&Swack::new(o.clone()), &ReferenceSwack::new(o), SwackKnowledge, 3, 4);
+        let counts = check_lines(
+            &Swack::new(o.clone()),
+            &ReferenceSwack::new(o),
+            SwackKnowledge,
+            3,
+            4,
+        );
         assert!(counts[0] > 0, "{spec}: {counts:?}");
     }
 }
@@ -208,7 +273,13 @@ fn ecalper_side_3() {
     let mut draws = 0;
     for spec in ["ecalper:size=3", "ecalper:size=3,pie=off"] {
         let o: ecalper::EcalperOptions = options(spec);
-        let counts = check_lines(&Ecalper::new(o.clone()), &ReferenceEcalper::new(o), EcalperKnowledge, 4, 6);
+        let counts = check_lines(
+            &Ecalper::new(o.clone()),
+            &ReferenceEcalper::new(o),
+            EcalperKnowledge,
+            4,
+            6,
+        );
         assert!(counts[0] > 0, "{spec}: {counts:?}");
         draws += counts[2];
     }
@@ -241,10 +312,39 @@ fn epaminondas_tiny_endgames() {
     let empty = ". . . . . . . . . . . . . .";
     let boards: [(&[(usize, &str)], Colour, &str); 4] = [
         // row index 0 is row 12 (Black's home row), 11 is row 1.
-        (&[(1, "w . . . . . . . . . . . . ."), (10, "b . . . . . . . . . . . . .")], Colour::White, "epaminondas:cap=4"),
-        (&[(2, "w w . . . . . . . . . . . ."), (1, "b . . . . . . . . . . . . .")], Colour::White, "epaminondas:cap=4"),
-        (&[(1, ". b w . . . . . . . . . . ."), (10, ". . . . . . . . . . . . b .")], Colour::Black, "epaminondas:cap=3"),
-        (&[(0, ". . . . . . . . . . . . . b"), (2, "w w w . . . . . . . . . . ."), (11, "b . . . . . . . . . . . . .")], Colour::White, "epaminondas:cap=3"),
+        (
+            &[
+                (1, "w . . . . . . . . . . . . ."),
+                (10, "b . . . . . . . . . . . . ."),
+            ],
+            Colour::White,
+            "epaminondas:cap=4",
+        ),
+        (
+            &[
+                (2, "w w . . . . . . . . . . . ."),
+                (1, "b . . . . . . . . . . . . ."),
+            ],
+            Colour::White,
+            "epaminondas:cap=4",
+        ),
+        (
+            &[
+                (1, ". b w . . . . . . . . . . ."),
+                (10, ". . . . . . . . . . . . b ."),
+            ],
+            Colour::Black,
+            "epaminondas:cap=3",
+        ),
+        (
+            &[
+                (0, ". . . . . . . . . . . . . b"),
+                (2, "w w w . . . . . . . . . . ."),
+                (11, "b . . . . . . . . . . . . ."),
+            ],
+            Colour::White,
+            "epaminondas:cap=3",
+        ),
     ];
     let mut values = Vec::new();
     for (rows, to_move, spec) in boards {
@@ -260,8 +360,18 @@ fn epaminondas_tiny_endgames() {
             continue;
         }
         let (value, keeping) = oracle(&truth).unwrap_or_else(|| panic!("{spec} {rows:?}: too big"));
-        agrees(&solve(&game, EpaminondasKnowledge), value, &keeping, &format!("{rows:?}"));
-        agrees(&solve(&truth, NoKnowledge), value, &keeping, &format!("{rows:?} (reference)"));
+        agrees(
+            &solve(&game, EpaminondasKnowledge),
+            value,
+            &keeping,
+            &format!("{rows:?}"),
+        );
+        agrees(
+            &solve(&truth, NoKnowledge),
+            value,
+            &keeping,
+            &format!("{rows:?} (reference)"),
+        );
         values.push(value);
     }
     // The boards give every value: the cap's draws too.
