@@ -13,7 +13,7 @@ pub const DEFAULT_NODES: u64 = 10_000_000;
 /// The transposition table's default size in MiB.
 pub const DEFAULT_TABLE_MB: usize = 64;
 /// The largest transposition table accepted, in MiB.
-pub const MAX_TABLE_MB: usize = 65_536;
+pub const MAX_TABLE_MB: usize = 16_384;
 /// The default depth limit in plies below the searched position.
 pub const DEFAULT_DEPTH: u32 = 4096;
 /// The largest depth limit accepted (the search recurses once per ply and
@@ -170,7 +170,7 @@ impl PnsOptions {
     fn set_other(&mut self, key: &str, value: &str) -> Result<(), PnsOptionsError> {
         match key {
             "tt" => {
-                const EXPECTED: &str = "a table size in MiB from 1 to 65536";
+                const EXPECTED: &str = "a table size in MiB from 1 to 16384";
                 match value.parse::<usize>() {
                     Ok(mb) if (1..=MAX_TABLE_MB).contains(&mb) => self.table_mb = mb,
                     _ => return Err(bad(key, value, EXPECTED)),

@@ -303,6 +303,10 @@ fn whirlwind_small() {
     }
 }
 
+/// Rows of an Epaminondas diagram (index 0 is row 12) that are not empty,
+/// the colour to move and the game spec.
+type Board = (&'static [(usize, &'static str)], Colour, &'static str);
+
 #[test]
 fn epaminondas_tiny_endgames() {
     use epaminondas::reference::ReferenceEpaminondas;
@@ -310,7 +314,7 @@ fn epaminondas_tiny_endgames() {
     // A few pieces near the home rows, and a short cap that keeps the
     // oracle's tree small (the cap's draws are part of the check).
     let empty = ". . . . . . . . . . . . . .";
-    let boards: [(&[(usize, &str)], Colour, &str); 4] = [
+    let boards: [Board; 4] = [
         // row index 0 is row 12 (Black's home row), 11 is row 1.
         (
             &[
@@ -348,7 +352,7 @@ fn epaminondas_tiny_endgames() {
     ];
     let mut values = Vec::new();
     for (rows, to_move, spec) in boards {
-        let mut lines = vec![empty; 12];
+        let mut lines = [empty; 12];
         for &(r, text) in rows {
             lines[r] = text;
         }
