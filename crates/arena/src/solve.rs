@@ -16,7 +16,7 @@ pub struct SolveArgs {
     /// Plies from the start position, separated by spaces or commas.
     #[arg(long, default_value = "")]
     pub moves: String,
-    /// The solver: pns[:nodes=N,time=T,tt=MB,depth=N,eps=X] (or an mcts
+    /// The solver: pns[:nodes=N,time=T,tt=MB,depth=N,eps=X,plies=all|best] (or an mcts
     /// spec, whose solver proves some positions too). An unsolved answer
     /// says so.
     #[arg(long, default_value = DEFAULT_SOLVER)]
