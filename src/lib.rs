@@ -53,6 +53,7 @@ pub use ecalper;
 pub use epaminondas;
 pub use escabel;
 pub use mcts;
+pub use pns;
 pub use swack;
 pub use whirlwind;
 
@@ -61,6 +62,7 @@ mod any_search;
 pub mod families;
 pub mod player;
 pub mod registry;
+pub mod solve;
 
 pub use any_game::{open, open_record, AnyGame};
 pub use any_search::{AnySearch, SearchAdapter};

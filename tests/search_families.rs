@@ -89,9 +89,11 @@ fn every_family_conforms_on_two_games() {
         ("random", "random"),
         ("mcts:iters=200,threads=1", "mcts:time=60s,threads=1,solver=off"),
         ("alphabeta:nodes=2000", "alphabeta:time=60s"),
+        ("pns:nodes=2000,tt=2", "pns:time=60s,tt=2"),
     ];
     for family in FAMILIES {
-        if family.name != "cmd" {
+        // `best` builds one of the other families' searches (below).
+        if family.name != "cmd" && family.name != "best" {
             assert!(
                 cases.iter().any(|(spec, _)| spec.starts_with(family.name)),
                 "no conformance case for {}",
@@ -103,4 +105,13 @@ fn every_family_conforms_on_two_games() {
         conforms::<TicTacToe>(spec, long, "tictactoe");
         conforms::<Escabel>(spec, long, "escabel:size=5");
     }
+}
+
+#[test]
+fn best_builds_the_strongest_family_of_each_game() {
+    let spec: EngineSpec = "best:time=50ms".parse().unwrap();
+    let strongest = families::build::<abstracta::epaminondas::Epaminondas>(&spec, 1).unwrap();
+    assert_eq!(strongest.describe(), "alphabeta:time=50ms");
+    let strongest = families::build::<Escabel>(&spec, 1).unwrap();
+    assert_eq!(strongest.describe(), "mcts:time=50ms");
 }

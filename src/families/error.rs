@@ -140,6 +140,9 @@ pub enum EngineSpecError {
     /// The `best` options are wrong.
     #[error("{0}")]
     Best(#[from] super::BestOptionsError),
+    /// The `pns` options are wrong.
+    #[error("{0}")]
+    Pns(#[from] pns::PnsOptionsError),
     /// The `cmd:` command line cannot be split into words.
     #[error("{0}")]
     Words(#[from] SplitWordsError),

@@ -18,6 +18,7 @@ use abstracta_core::mix_seed;
 use abstracta_core::search::Search;
 use alphabeta::{AlphaBetaOptions, AlphaBetaSearch};
 use mcts::{MctsOptions, MctsSearch};
+use pns::{PnsOptions, PnsSearch};
 
 use crate::registry::RegisteredGame;
 
@@ -33,7 +34,7 @@ pub use spec::{split_words, EngineSpec};
 
 /// What engine specs look like, for error messages.
 pub const ENGINE_FORMS: &str = "random, mcts[:OPTIONS] (e.g. mcts:iters=2000,threads=2), \
-     alphabeta[:OPTIONS] (e.g. alphabeta:time=100ms), \
+     alphabeta[:OPTIONS] (e.g. alphabeta:time=100ms), pns[:OPTIONS] (e.g. pns:time=10s,tt=256), \
      best[:time=T,threads=N,seed=N] (the strongest family for the game) or cmd:PROGRAM [ARGS]";
 
 pub use random::RandomSearch;
@@ -70,6 +71,11 @@ pub const FAMILIES: &[Family] = &[
         name: "alphabeta",
         form: "alphabeta[:OPTIONS] (e.g. alphabeta:time=100ms)",
         parse: |text, _| Ok(EngineSpec::AlphaBeta(text.parse::<AlphaBetaOptions>()?)),
+    },
+    Family {
+        name: "pns",
+        form: "pns[:OPTIONS] (e.g. pns:time=10s,tt=256)",
+        parse: |text, _| Ok(EngineSpec::Pns(text.parse::<PnsOptions>()?)),
     },
     Family {
         name: "best",
@@ -127,6 +133,7 @@ pub fn build<G: RegisteredGame>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn 
             let resolved: EngineSpec = options.resolve(G::NAME).parse()?;
             return build::<G>(&resolved, seed);
         }
+        EngineSpec::Pns(options) => Box::new(PnsSearch::<G, G::Knowledge>::new(options.clone())),
         EngineSpec::Cmd { .. } => {
             return Err(EngineError::External {
                 spec: spec.to_string(),
@@ -200,5 +207,40 @@ mod engine_tests {
         assert!(p.set_option("bogus", "1").is_err());
         let a = p.analyze(&*game).unwrap();
         assert!(a.best.is_some() && a.win_rate.is_none() && a.details.is_empty());
+    }
+}
+
+#[cfg(test)]
+mod pns_tests {
+    use super::*;
+    use abstracta_core::search::Proof;
+
+    #[test]
+    fn pns_engine_solves_through_the_text_level() {
+        let spec: EngineSpec = "PNS:nodes=100000,tt=2".parse().unwrap();
+        assert_eq!((spec.family(), spec.threads()), ("pns", 1));
+        assert_eq!(spec.to_string(), "pns:nodes=100000,tt=2");
+        assert_eq!(spec.to_string().parse::<EngineSpec>().unwrap(), spec);
+        assert!(matches!(
+            "pns:tt=0".parse::<EngineSpec>(),
+            Err(EngineError::BadSpec {
+                reason: EngineSpecError::Pns(pns::PnsOptionsError::BadValue { .. }),
+                ..
+            })
+        ));
+        let mut game = crate::open("tictactoe").unwrap();
+        game.play_list("a1 b1 a2 b2").unwrap();
+        let mut search = game.searcher(&spec, 0).unwrap();
+        let result = search.search(&*game).unwrap();
+        assert_eq!(
+            (result.proof, result.best.as_deref()),
+            (Some(Proof::Win), Some("a3"))
+        );
+        assert!(search.set_option("threads", "2").is_err());
+        // Every game builds one.
+        for name in crate::registry::game_names() {
+            let game = crate::open(name).unwrap();
+            assert_eq!(game.searcher(&spec, 0).unwrap().family(), "pns", "{name}");
+        }
     }
 }

@@ -7,6 +7,7 @@ use std::str::FromStr;
 
 use alphabeta::AlphaBetaOptions;
 use mcts::MctsOptions;
+use pns::PnsOptions;
 
 use super::{EngineError, EngineSpecError, SplitWordsError};
 
@@ -31,6 +32,8 @@ pub enum EngineSpec {
     /// The family measured strongest for the game, with this budget
     /// ([`BestOptions`](crate::families::BestOptions)).
     Best(crate::families::BestOptions),
+    /// Depth-first proof-number search with these options ([`PnsSearch`](pns::PnsSearch)).
+    Pns(PnsOptions),
     /// An external program speaking the engine protocol (run by `arena`).
     Cmd {
         /// The program.
@@ -77,6 +80,7 @@ impl fmt::Display for EngineSpec {
             EngineSpec::Mcts(options) => write!(f, "{options}"),
             EngineSpec::AlphaBeta(options) => write!(f, "{options}"),
             EngineSpec::Best(options) => write!(f, "{options}"),
+            EngineSpec::Pns(options) => write!(f, "{options}"),
             EngineSpec::Cmd { program, args } => {
                 write!(f, "cmd:{}", quote(program))?;
                 for a in args {
@@ -106,6 +110,7 @@ impl EngineSpec {
             EngineSpec::Mcts(_) => "mcts",
             EngineSpec::AlphaBeta(_) => "alphabeta",
             EngineSpec::Best(_) => "best",
+            EngineSpec::Pns(_) => "pns",
             EngineSpec::Cmd { .. } => "cmd",
         }
     }

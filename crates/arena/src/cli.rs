@@ -13,7 +13,7 @@ use stats::Sprt;
 use tournament::{Format, Resign, Shard, StopHandle, TimeControl, TournamentSettings};
 
 /// What `arena --help` says about engine specs and their memory.
-pub const ENGINES_HELP: &str = "Engines: random, mcts[:KEY=VALUE,...] or cmd:PROGRAM ARGS.
+pub const ENGINES_HELP: &str = "Engines: random, mcts[:KEY=VALUE,...], pns[:...] or cmd:PROGRAM ARGS.
 MCTS memory: nodes=N caps the search tree (default nodes=8000000); a node takes
 about 46 bytes, so the default takes up to about 370 MB per search. Memory is
 taken as the tree grows (up to about 16 MB per 100 ms of one thread), and a
@@ -140,6 +140,10 @@ pub enum CommandLine {
         #[arg(long)]
         json: bool,
     },
+    /// Solve a position: its proven value, every winning ply, nodes and
+    /// time.
+    #[command(after_help = crate::solve::SOLVE_HELP)]
+    Solve(crate::solve::SolveArgs),
     /// Analyse positions given as JSON queries on stdin, one answer per
     /// line on stdout, several at once (see docs/analysis.md).
     #[command(after_help = server::analysis::HELP)]
@@ -456,6 +460,7 @@ pub fn run(cli: Cli) -> Result<(), ArenaError> {
                 print(&crate::commands::analyze_command(&spec, &moves, &engine)?)
             }
         }
+        CommandLine::Solve(args) => print(&crate::solve::solve_command(&args)?),
         CommandLine::Analysis {
             threads,
             max_queries_at_once,

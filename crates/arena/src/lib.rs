@@ -32,5 +32,6 @@ pub mod play;
 pub mod progress;
 pub mod serve_args;
 pub mod signals;
+pub mod solve;
 
 pub use error::ArenaError;

@@ -1,0 +1,350 @@
+//! The options of a `pns` engine spec: `pns[:nodes=N,time=T,tt=MB,depth=N,eps=X]`.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use abstracta_core::spec::GameSpec;
+use abstracta_core::SpecError;
+use thiserror::Error;
+
+/// The node budget when neither `nodes` nor `time` is given.
+pub const DEFAULT_NODES: u64 = 10_000_000;
+/// The transposition table's default size in MiB.
+pub const DEFAULT_TABLE_MB: usize = 64;
+/// The largest transposition table accepted, in MiB.
+pub const MAX_TABLE_MB: usize = 16_384;
+/// The default depth limit in plies below the searched position.
+pub const DEFAULT_DEPTH: u32 = 4096;
+/// The largest depth limit accepted (the search recurses once per ply and
+/// sizes its thread's stack by this limit).
+pub const MAX_DEPTH: u32 = 20_000;
+/// The default epsilon of the 1+epsilon threshold trick.
+pub const DEFAULT_EPSILON: f64 = 0.25;
+
+/// The keys a `pns` spec accepts.
+pub const KEYS: &[&str] = &["nodes", "time", "tt", "depth", "eps", "plies"];
+
+/// Options of the `pns` family.
+///
+/// ```
+/// use pns::PnsOptions;
+/// let options: PnsOptions = "pns:time=2s,tt=16".parse().unwrap();
+/// assert_eq!(options.nodes, None); // a time alone drops the default node budget
+/// assert_eq!(options.to_string(), "pns:time=2s,tt=16");
+/// assert_eq!("pns".parse::<PnsOptions>().unwrap(), PnsOptions::default());
+/// assert!("pns:tt=0".parse::<PnsOptions>().is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct PnsOptions {
+    /// `nodes=N` (or `iters=N`): expanded nodes at most per search; with
+    /// `time` too, whichever ends first. [`DEFAULT_NODES`] when neither is given.
+    pub nodes: Option<u64>,
+    /// `time=500ms / 2s / 1m`: wall time at most per search.
+    pub time: Option<Duration>,
+    /// `tt=MB`: the transposition table's size in MiB (1 to [`MAX_TABLE_MB`]).
+    pub table_mb: usize,
+    /// `depth=N`: plies below the searched position at most; deeper nodes
+    /// count as not won, and the search then trusts no disproof.
+    pub depth: u32,
+    /// `eps=X`: the child threshold is `second best * (1 + X)` (0 is plain df-pn).
+    pub epsilon: f64,
+    /// `plies=all|best`: after the root's value, prove every root ply's
+    /// value too (`all`, the default: every winning ply is listed), or only
+    /// what proving the root needed (`best`: one winning ply, as a player
+    /// needs).
+    pub all_plies: bool,
+}
+
+impl Default for PnsOptions {
+    fn default() -> PnsOptions {
+        PnsOptions {
+            nodes: Some(DEFAULT_NODES),
+            time: None,
+            table_mb: DEFAULT_TABLE_MB,
+            depth: DEFAULT_DEPTH,
+            epsilon: DEFAULT_EPSILON,
+            all_plies: true,
+        }
+    }
+}
+
+/// Why a `pns` spec or option was refused.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum PnsOptionsError {
+    /// A key that is not one of [`KEYS`].
+    #[error("unknown pns option `{key}`; expected one of nodes, time, tt, depth, eps, plies")]
+    UnknownKey {
+        /// The key given.
+        key: String,
+    },
+    /// A value the key does not accept.
+    #[error("bad value `{value}` for pns option `{key}`: expected {expected}")]
+    BadValue {
+        /// The key.
+        key: String,
+        /// The value given.
+        value: String,
+        /// What the key accepts.
+        expected: &'static str,
+    },
+    /// The same key twice.
+    #[error("pns option `{0}` is given twice; expected each key once")]
+    Duplicate(String),
+    /// A spec whose shape is wrong (an option without `=`, say).
+    #[error("bad pns spec: {0}")]
+    Syntax(String),
+    /// A spec naming another engine.
+    #[error("engine spec `{0}` is not a pns spec: expected pns:key=value,...")]
+    NotPns(String),
+}
+
+fn bad(key: &str, value: &str, expected: &'static str) -> PnsOptionsError {
+    PnsOptionsError::BadValue {
+        key: key.to_owned(),
+        value: value.to_owned(),
+        expected,
+    }
+}
+
+/// Parses `500ms`, `2s`, `1.5s`, `250us` or `1m` (above zero).
+fn parse_duration(key: &str, value: &str) -> Result<Duration, PnsOptionsError> {
+    const EXPECTED: &str = "a duration above 0 such as 500ms, 2s, 1.5s or 1m";
+    let v = value.trim().to_ascii_lowercase();
+    let (number, scale) = if let Some(n) = v.strip_suffix("ms") {
+        (n, 1e-3)
+    } else if let Some(n) = v.strip_suffix("us") {
+        (n, 1e-6)
+    } else if let Some(n) = v.strip_suffix('s') {
+        (n, 1.0)
+    } else if let Some(n) = v.strip_suffix('m') {
+        (n, 60.0)
+    } else {
+        return Err(bad(key, value, EXPECTED));
+    };
+    match number.parse::<f64>() {
+        Ok(x) if x.is_finite() && x > 0.0 => {
+            let micros = (x * scale * 1e6).round();
+            if !(1.0..=1e15).contains(&micros) {
+                return Err(bad(key, value, EXPECTED));
+            }
+            Ok(Duration::from_micros(micros as u64))
+        }
+        _ => Err(bad(key, value, EXPECTED)),
+    }
+}
+
+fn format_duration(d: Duration) -> String {
+    let micros = d.as_micros();
+    if micros % 1_000_000 == 0 {
+        format!("{}s", micros / 1_000_000)
+    } else if micros % 1000 == 0 {
+        format!("{}ms", micros / 1000)
+    } else {
+        format!("{micros}us")
+    }
+}
+
+impl PnsOptions {
+    /// Sets one option by key (`iters` and `iterations` mean `nodes`). A
+    /// budget set alone replaces the other: `time` drops the node budget
+    /// and `nodes` the time, as the `mcts` family does.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), PnsOptionsError> {
+        let key = key.trim().to_ascii_lowercase();
+        let value = value.trim();
+        match key.as_str() {
+            "nodes" | "iters" | "iterations" => {
+                self.nodes = Some(parse_nodes(&key, value)?);
+                self.time = None;
+            }
+            "time" => {
+                self.time = Some(parse_duration(&key, value)?);
+                self.nodes = None;
+            }
+            _ => self.set_other(&key, value)?,
+        }
+        Ok(())
+    }
+
+    fn set_other(&mut self, key: &str, value: &str) -> Result<(), PnsOptionsError> {
+        match key {
+            "tt" => {
+                const EXPECTED: &str = "a table size in MiB from 1 to 16384";
+                match value.parse::<usize>() {
+                    Ok(mb) if (1..=MAX_TABLE_MB).contains(&mb) => self.table_mb = mb,
+                    _ => return Err(bad(key, value, EXPECTED)),
+                }
+            }
+            "depth" => {
+                const EXPECTED: &str = "a depth in plies from 1 to 20000";
+                match value.parse::<u32>() {
+                    Ok(d) if (1..=MAX_DEPTH).contains(&d) => self.depth = d,
+                    _ => return Err(bad(key, value, EXPECTED)),
+                }
+            }
+            "eps" | "epsilon" => {
+                const EXPECTED: &str = "a number from 0 to 10 such as 0.25";
+                match value.parse::<f64>() {
+                    Ok(x) if (0.0..=10.0).contains(&x) => self.epsilon = x,
+                    _ => return Err(bad(key, value, EXPECTED)),
+                }
+            }
+            "plies" => match value.to_ascii_lowercase().as_str() {
+                "all" => self.all_plies = true,
+                "best" => self.all_plies = false,
+                _ => return Err(bad(key, value, "all or best")),
+            },
+            _ => return Err(PnsOptionsError::UnknownKey { key: key.to_owned() }),
+        }
+        Ok(())
+    }
+}
+
+fn parse_nodes(key: &str, value: &str) -> Result<u64, PnsOptionsError> {
+    match value.parse::<u64>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(bad(key, value, "a positive whole number of nodes")),
+    }
+}
+
+impl FromStr for PnsOptions {
+    type Err = PnsOptionsError;
+
+    /// Parses `pns`, `pns:` or `pns:key=value,...` (the name in any case);
+    /// keys not given keep their defaults. With both `nodes` and `time`
+    /// the search stops at whichever comes first; with `time` alone there
+    /// is no node budget.
+    fn from_str(text: &str) -> Result<PnsOptions, PnsOptionsError> {
+        let trimmed = text.trim();
+        let named = trimmed.strip_suffix(':').unwrap_or(trimmed).trim_end();
+        let spec: GameSpec = named.parse().map_err(|e| match e {
+            SpecError::DuplicateKey { key } => PnsOptionsError::Duplicate(key),
+            other => PnsOptionsError::Syntax(other.to_string()),
+        })?;
+        if spec.name != "pns" {
+            return Err(PnsOptionsError::NotPns(trimmed.to_owned()));
+        }
+        let mut options = PnsOptions::default();
+        let mut nodes = None;
+        let mut time = None;
+        for (key, value) in &spec.pairs {
+            match key.as_str() {
+                "nodes" | "iters" | "iterations" => {
+                    if nodes.is_some() {
+                        return Err(PnsOptionsError::Duplicate("nodes".into()));
+                    }
+                    nodes = Some(parse_nodes(key, value)?);
+                }
+                "time" => time = Some(parse_duration(key, value)?),
+                _ => options.set_other(key, value)?,
+            }
+        }
+        if nodes.is_some() || time.is_some() {
+            options.nodes = nodes;
+            options.time = time;
+        }
+        Ok(options)
+    }
+}
+
+impl fmt::Display for PnsOptions {
+    /// The canonical spec: `pns` and the options that differ from the
+    /// defaults (the node budget whenever the budget is not the default).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let default = PnsOptions::default();
+        let mut pairs = Vec::new();
+        let default_budget = self.nodes == default.nodes && self.time.is_none();
+        if !default_budget {
+            if let Some(n) = self.nodes {
+                pairs.push(format!("nodes={n}"));
+            }
+            if let Some(t) = self.time {
+                pairs.push(format!("time={}", format_duration(t)));
+            }
+        }
+        if self.table_mb != default.table_mb {
+            pairs.push(format!("tt={}", self.table_mb));
+        }
+        if self.depth != default.depth {
+            pairs.push(format!("depth={}", self.depth));
+        }
+        if self.epsilon != default.epsilon {
+            pairs.push(format!("eps={}", self.epsilon));
+        }
+        if !self.all_plies {
+            pairs.push("plies=best".to_owned());
+        }
+        f.write_str("pns")?;
+        if !pairs.is_empty() {
+            write!(f, ":{}", pairs.join(","))?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_round_trip() {
+        for text in [
+            "pns",
+            "pns:nodes=5000",
+            "pns:time=1500ms",
+            "pns:nodes=100,time=2s",
+            "pns:tt=8,depth=200,eps=0",
+            "pns:eps=0.5",
+            "pns:nodes=9,plies=best",
+        ] {
+            let options: PnsOptions = text.parse().unwrap();
+            assert_eq!(options.to_string(), text);
+            assert_eq!(options.to_string().parse::<PnsOptions>().unwrap(), options);
+        }
+        assert_eq!(
+            "PNS:iters=7".parse::<PnsOptions>().unwrap().nodes,
+            Some(7),
+            "iters is the node budget"
+        );
+        assert_eq!("pns:".parse::<PnsOptions>().unwrap(), PnsOptions::default());
+    }
+
+    #[test]
+    fn bad_specs_say_what_is_expected() {
+        for (text, wanted) in [
+            ("pns:nodes=0", "positive"),
+            ("pns:time=0s", "duration"),
+            ("pns:time=fast", "duration"),
+            ("pns:tt=0", "MiB"),
+            ("pns:tt=70000", "MiB"),
+            ("pns:depth=0", "depth"),
+            ("pns:eps=-1", "number"),
+            ("pns:plies=some", "all or best"),
+            ("pns:bogus=1", "expected one of"),
+            ("pns:nodes", "="),
+            ("pns:nodes=1,iters=2", "twice"),
+            ("mcts:nodes=1", "not a pns spec"),
+        ] {
+            let err = text.parse::<PnsOptions>().unwrap_err();
+            assert!(err.to_string().contains(wanted), "{text}: {err}");
+        }
+        assert!(matches!(
+            "pns:tt=x".parse::<PnsOptions>(),
+            Err(PnsOptionsError::BadValue { ref key, .. }) if key == "tt"
+        ));
+    }
+
+    #[test]
+    fn a_budget_set_alone_replaces_the_other() {
+        let mut options = PnsOptions::default();
+        options.set("time", "2s").unwrap();
+        assert_eq!(
+            (options.nodes, options.time),
+            (None, Some(Duration::from_secs(2)))
+        );
+        options.set("iters", "9").unwrap();
+        assert_eq!((options.nodes, options.time), (Some(9), None));
+        assert!(options.set("threads", "2").is_err());
+    }
+}

@@ -1,0 +1,134 @@
+//! The transposition table: a fixed number of four-entry buckets, each
+//! entry a key, a proof and a disproof number and the work (expanded
+//! nodes) of the subtree that gave them.
+//!
+//! Replacement: an entry of the same key is overwritten; otherwise the
+//! entry of least work in the bucket gives way (an empty one first), so
+//! the results of large subtrees, whose recomputation costs most, stay.
+//! Proven and disproven entries count their work like any other: a proof
+//! found cheaply is cheap to find again.
+
+/// A proof or disproof number; [`INFINITE`] means disproved (for a proof
+/// number) or proved (for a disproof number).
+pub(crate) type Number = u32;
+
+/// The infinite proof or disproof number.
+pub(crate) const INFINITE: Number = Number::MAX;
+
+/// Entries per bucket.
+const BUCKET: usize = 4;
+
+/// Bytes per entry: key, numbers, work.
+const ENTRY_BYTES: usize = 24;
+
+/// One stored result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Stored {
+    pub pn: Number,
+    pub dn: Number,
+    pub work: u64,
+}
+
+/// The table. An entry is three words: the key, the numbers (proof number
+/// high, disproof number low) and the work, 0 for an empty slot.
+pub(crate) struct Table {
+    entries: Vec<[u64; 3]>,
+    used: usize,
+}
+
+impl Table {
+    /// A table of about `mb` MiB (at least one bucket). Zeroed memory is
+    /// taken from the system lazily, page by page as entries are written.
+    pub fn new(mb: usize) -> Table {
+        let buckets = (mb.saturating_mul(1 << 20) / (ENTRY_BYTES * BUCKET)).max(1);
+        Table {
+            entries: vec![[0u64; 3]; buckets * BUCKET],
+            used: 0,
+        }
+    }
+
+    /// Entries in use.
+    pub fn used(&self) -> usize {
+        self.used
+    }
+
+    /// Forgets every entry.
+    pub fn clear(&mut self) {
+        self.entries.iter_mut().for_each(|e| *e = [0; 3]);
+        self.used = 0;
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        // The high bits choose the bucket; the whole key is compared.
+        let buckets = (self.entries.len() / BUCKET) as u128;
+        ((u128::from(key) * buckets) >> 64) as usize * BUCKET
+    }
+
+    /// The entry stored for `key`, if any.
+    pub fn get(&self, key: u64) -> Option<Stored> {
+        let start = self.bucket(key);
+        self.entries[start..start + BUCKET]
+            .iter()
+            .find(|e| e[2] != 0 && e[0] == key)
+            .map(|e| Stored {
+                pn: (e[1] >> 32) as Number,
+                dn: e[1] as Number,
+                work: e[2],
+            })
+    }
+
+    /// Stores `stored` for `key` (work at least 1), replacing the entry of
+    /// the same key or else the one of least work in its bucket.
+    pub fn put(&mut self, key: u64, stored: Stored) {
+        let start = self.bucket(key);
+        let bucket = &mut self.entries[start..start + BUCKET];
+        let slot = match bucket.iter().position(|e| e[2] != 0 && e[0] == key) {
+            Some(i) => i,
+            None => {
+                let (i, victim) = bucket
+                    .iter()
+                    .enumerate()
+                    .min_by_key(|(_, e)| e[2])
+                    .expect("a bucket has entries");
+                if victim[2] == 0 {
+                    self.used += 1;
+                }
+                i
+            }
+        };
+        bucket[slot] = [
+            key,
+            (u64::from(stored.pn) << 32) | u64::from(stored.dn),
+            stored.work.max(1),
+        ];
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_and_replaces_the_least_work() {
+        let mut table = Table::new(1);
+        let s = |work| Stored {
+            pn: 3,
+            dn: INFINITE,
+            work,
+        };
+        table.put(7, s(10));
+        assert_eq!(table.get(7), Some(s(10)));
+        table.put(7, s(2));
+        assert_eq!((table.get(7), table.used()), (Some(s(2)), 1));
+        // Keys of one bucket: the same high bits.
+        let base = 0x1234_0000_0000_0000u64;
+        for (i, work) in [50, 40, 30, 20].into_iter().enumerate() {
+            table.put(base + i as u64, s(work));
+        }
+        table.put(base + 9, s(35));
+        assert_eq!(table.get(base + 3), None, "the least work gave way");
+        assert!(table.get(base).is_some() && table.get(base + 9).is_some());
+        table.clear();
+        assert_eq!((table.get(base), table.used()), (None, 0));
+    }
+}
