@@ -110,8 +110,8 @@ fn every_family_conforms_on_two_games() {
 #[test]
 fn best_builds_the_strongest_family_of_each_game() {
     let spec: EngineSpec = "best:time=50ms".parse().unwrap();
-    let strongest = families::build::<abstracta::epaminondas::Epaminondas>(&spec, 1).unwrap();
+    let strongest = families::build::<abstracta::epaminondas::Epaminondas>(&spec, 0).unwrap();
     assert_eq!(strongest.describe(), "alphabeta:time=50ms");
-    let strongest = families::build::<Escabel>(&spec, 1).unwrap();
+    let strongest = families::build::<Escabel>(&spec, 0).unwrap();
     assert_eq!(strongest.describe(), "mcts:time=50ms");
 }

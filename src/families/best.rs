@@ -123,12 +123,23 @@ impl BestOptions {
 
     /// The spec of the family `best` resolves to for the game named `game`.
     pub fn resolve(&self, game: &str) -> String {
-        let family = strongest_family(game);
+        self.for_family(strongest_family(game))
+    }
+
+    /// The spec these options give `family` (one of
+    /// [`reached_families`](Self::reached_families)).
+    pub fn for_family(&self, family: &str) -> String {
         if self.pairs.is_empty() {
             family.to_owned()
         } else {
             format!("{family}:{}", self.options_text())
         }
+    }
+
+    /// Every family `best` can resolve to, so that a caller capping
+    /// budgets can check each.
+    pub fn reached_families() -> Vec<&'static str> {
+        families_reached().collect()
     }
 
     /// The number of threads asked for (1 when not given).

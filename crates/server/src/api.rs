@@ -584,7 +584,28 @@ fn position(state: &State, body: &[u8]) -> Result<Value, ApiError> {
 /// External (`cmd:`) engines are never started by the server.
 pub fn checked_engine(limits: &Limits, text: &str) -> Result<EngineSpec, ApiError> {
     let spec: EngineSpec = text.parse()?;
-    match &spec {
+    check_budget(limits, text, &spec)?;
+    Ok(spec)
+}
+
+/// The largest transposition table (`tt=MB`) a web search may ask for.
+pub const MAX_WEB_TABLE_MB: usize = 256;
+
+/// Refuses a spec whose budget is over the server's caps: time, threads
+/// and memory for every in-process family (`best` for each family it can
+/// resolve to).
+fn check_budget(limits: &Limits, text: &str, spec: &EngineSpec) -> Result<(), ApiError> {
+    let over = |what: String| {
+        Err(ApiError::bad_request(format!(
+            "bad engine {text:?}: {what} is over this server's cap"
+        )))
+    };
+    let time_over = |time: Option<std::time::Duration>| time.filter(|t| *t > limits.max_time);
+    let table_over = |mb: usize| (mb > MAX_WEB_TABLE_MB).then_some(mb);
+    if spec.threads() > limits.max_threads {
+        return over(format!("threads={} (cap {})", spec.threads(), limits.max_threads));
+    }
+    match spec {
         EngineSpec::Cmd { .. } => {
             return Err(ApiError::bad_request(format!(
                 "bad engine {text:?}: arena serve runs no external (cmd:) engines; use {}",
@@ -592,27 +613,13 @@ pub fn checked_engine(limits: &Limits, text: &str) -> Result<EngineSpec, ApiErro
             )))
         }
         EngineSpec::Mcts(options) => {
-            let over = |what: String| {
-                Err(ApiError::bad_request(format!(
-                    "bad engine {text:?}: {what} is over this server's cap"
-                )))
-            };
             if let Some(iters) = options.iteration_budget() {
                 if iters > limits.max_iterations {
                     return over(format!("iters={iters} (cap {})", limits.max_iterations));
                 }
             }
-            if let Some(time) = options.time {
-                if time > limits.max_time {
-                    return over(format!("time={time:?} (cap {:?})", limits.max_time));
-                }
-            }
-            if options.thread_count() > limits.max_threads {
-                return over(format!(
-                    "threads={} (cap {})",
-                    options.thread_count(),
-                    limits.max_threads
-                ));
+            if let Some(time) = time_over(options.time) {
+                return over(format!("time={time:?} (cap {:?})", limits.max_time));
             }
             // The search's default is lowered to the cap (search_setup),
             // not refused.
@@ -620,10 +627,32 @@ pub fn checked_engine(limits: &Limits, text: &str) -> Result<EngineSpec, ApiErro
                 return over(format!("nodes={} (cap {})", options.max_nodes, limits.max_nodes));
             }
         }
+        EngineSpec::AlphaBeta(options) => {
+            if let Some(time) = time_over(options.time) {
+                return over(format!("time={time:?} (cap {:?})", limits.max_time));
+            }
+            if let Some(mb) = table_over(options.table_mb.unwrap_or(0)) {
+                return over(format!("tt={mb} (cap {MAX_WEB_TABLE_MB})"));
+            }
+        }
+        EngineSpec::Pns(options) => {
+            if let Some(time) = time_over(options.time) {
+                return over(format!("time={time:?} (cap {:?})", limits.max_time));
+            }
+            if let Some(mb) = table_over(options.table_mb) {
+                return over(format!("tt={mb} (cap {MAX_WEB_TABLE_MB})"));
+            }
+        }
+        EngineSpec::Best(options) => {
+            for family in abstracta::families::BestOptions::reached_families() {
+                let resolved: EngineSpec = options.for_family(family).parse()?;
+                check_budget(limits, text, &resolved)?;
+            }
+        }
         // Families without caps here: random (no budget).
         _ => {}
     }
-    Ok(spec)
+    Ok(())
 }
 
 /// The default engine of the API: a short search.
@@ -645,7 +674,19 @@ fn search_setup(state: &State, body: &[u8]) -> Result<Search, ApiError> {
             game.status()
         )));
     }
+    // `best` searches with the family measured strongest for this game.
+    let engine = match engine {
+        EngineSpec::Best(options) => options.resolve(game.name()).parse()?,
+        engine => engine,
+    };
     let mut player = game.searcher(&engine, request.seed)?;
+    // Families whose spec may name no time (a depth or node budget) stop
+    // at the time cap all the same.
+    if matches!(engine, EngineSpec::AlphaBeta(ref o) if o.time.is_none())
+        || matches!(engine, EngineSpec::Pns(ref o) if o.time.is_none())
+    {
+        player.set_option("time", &format!("{}ms", state.limits.max_time.as_millis()))?;
+    }
     // A time-only budget is capped in iterations too, so that one search
     // cannot grow past what the iteration cap allows.
     if let EngineSpec::Mcts(options) = &engine {
@@ -809,6 +850,9 @@ mod tests {
         assert!(checked_engine(&limits, "random").is_ok());
         assert!(checked_engine(&limits, "mcts:iters=1000").is_ok());
         assert!(checked_engine(&limits, "mcts:time=1s").is_ok());
+        assert!(checked_engine(&limits, "alphabeta:depth=20").is_ok());
+        assert!(checked_engine(&limits, "pns").is_ok());
+        assert!(checked_engine(&limits, "best:time=2s").is_ok());
         for bad in [
             "cmd:/bin/sh",
             "mcts:iters=1000000000",
@@ -816,6 +860,13 @@ mod tests {
             "mcts:threads=1000",
             "mcts:nodes=1000000000",
             "mcts:bogus=1",
+            "alphabeta:time=1h",
+            "alphabeta:threads=1000",
+            "alphabeta:tt=16000",
+            "pns:time=1h",
+            "pns:tt=16000",
+            "best:time=1h",
+            "best:threads=1000",
             "chess",
         ] {
             let e = checked_engine(&limits, bad).unwrap_err();
