@@ -32,8 +32,9 @@ pub use crate::families::{
 };
 
 /// The engine used when none is named (`arena engine`, `arena analyze`,
-/// hints in `arena play`).
-pub const DEFAULT_ENGINE: &str = "mcts:time=1s";
+/// hints in `arena play`): the family measured strongest for the game
+/// ([`STRONGEST`](crate::families::STRONGEST)), one second a ply.
+pub const DEFAULT_ENGINE: &str = "best:time=1s";
 
 /// A ply chosen by an engine, with its win-rate estimate if it has one.
 #[derive(Clone, Debug, PartialEq)]

@@ -363,7 +363,7 @@ fn play_through_stdin() {
     );
     assert!(shown.contains("result: black"), "{shown}");
     assert!(shown.contains("legal plies:"), "{shown}");
-    assert!(shown.contains("hint (mcts:"), "{shown}");
+    assert!(shown.contains("hint (best:"), "{shown}");
     let shown = arena_stdin_ok(
         &["play", "tictactoe", "--white", "mcts:iters=200"],
         "b2\nc3\nundo\nsides\nquit\n",

@@ -655,8 +655,9 @@ fn check_budget(limits: &Limits, text: &str, spec: &EngineSpec) -> Result<(), Ap
     Ok(())
 }
 
-/// The default engine of the API: a short search.
-pub const DEFAULT_WEB_ENGINE: &str = "mcts:time=1s";
+/// The default engine of the API: a short search by the family measured
+/// strongest for the game.
+pub const DEFAULT_WEB_ENGINE: &str = "best:time=1s";
 
 /// A game to search and the engine that searches it.
 type Search = (Box<dyn AnyGame>, Box<dyn abstracta::AnySearch>);

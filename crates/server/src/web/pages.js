@@ -398,7 +398,7 @@ function specList() {
 
 export function playPage(app, _args, params) {
   const spec = params.spec || "escabel:size=7";
-  const engine = params.engine || "mcts:time=1s";
+  const engine = params.engine || "best:time=1s";
   const seat = params.seat === "second" ? "second" : "first";
   const fields = [
     { name: "spec", label: "game", value: spec, list: "specs" },
