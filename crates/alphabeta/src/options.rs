@@ -5,6 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
+use abstracta_core::search::{format_time_value as format_duration, parse_time_value, TIME_VALUE_FORMS};
 use thiserror::Error;
 
 /// The keys an `alphabeta:` spec accepts, in the order they print.
@@ -134,42 +135,11 @@ fn parse_on_off(key: &str, value: &str) -> Result<bool, OptionsError> {
     }
 }
 
-/// Reads `500ms`, `2s`, `1.5s`, `250us` or `1m` (the `mcts` family's form).
+/// Reads a time value above zero (core's form: `500ms`, `2s`, `1.5s`, `1m`).
 fn parse_duration(key: &str, value: &str) -> Result<Duration, OptionsError> {
-    const EXPECTED: &str = "a duration such as 500ms, 2s, 1.5s or 1m";
-    let v = value.trim().to_ascii_lowercase();
-    let (number, scale) = if let Some(n) = v.strip_suffix("ms") {
-        (n, 1e-3)
-    } else if let Some(n) = v.strip_suffix("us") {
-        (n, 1e-6)
-    } else if let Some(n) = v.strip_suffix('s') {
-        (n, 1.0)
-    } else if let Some(n) = v.strip_suffix('m') {
-        (n, 60.0)
-    } else {
-        return Err(bad(key, value, EXPECTED));
-    };
-    match number.parse::<f64>() {
-        Ok(x) if x.is_finite() && x > 0.0 => {
-            let micros = (x * scale * 1e6).round();
-            if !(1.0..=1e15).contains(&micros) {
-                return Err(bad(key, value, EXPECTED));
-            }
-            Ok(Duration::from_micros(micros as u64))
-        }
-        _ => Err(bad(key, value, EXPECTED)),
-    }
-}
-
-fn format_duration(d: Duration) -> String {
-    let micros = d.as_micros();
-    if micros % 1_000_000 == 0 {
-        format!("{}s", micros / 1_000_000)
-    } else if micros % 1000 == 0 {
-        format!("{}ms", micros / 1000)
-    } else {
-        format!("{micros}us")
-    }
+    parse_time_value(value)
+        .filter(|t| !t.is_zero())
+        .ok_or_else(|| bad(key, value, TIME_VALUE_FORMS))
 }
 
 impl AlphaBetaOptions {

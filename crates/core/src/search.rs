@@ -342,6 +342,55 @@ impl fmt::Display for Clock {
     }
 }
 
+/// What a search option's time value looks like, for error messages.
+pub const TIME_VALUE_FORMS: &str = "a duration such as 500ms, 2s, 1.5s or 1m";
+
+/// Reads a search option's time value: `500ms`, `2s`, `1.5s`, `250us` or
+/// `1m`, rounded to the microsecond; `None` for anything else, a negative
+/// or non-finite number, or more than 10^15 microseconds. Zero is read (a
+/// family that needs time above zero refuses it itself).
+///
+/// ```
+/// use std::time::Duration;
+/// use abstracta_core::search::{format_time_value, parse_time_value};
+/// assert_eq!(parse_time_value("1.5s"), Some(Duration::from_millis(1500)));
+/// assert_eq!(parse_time_value("soon"), None);
+/// assert_eq!(format_time_value(Duration::from_millis(1500)), "1500ms");
+/// ```
+pub fn parse_time_value(text: &str) -> Option<Duration> {
+    let text = text.trim().to_ascii_lowercase();
+    let (number, seconds_per_unit) = if let Some(n) = text.strip_suffix("ms") {
+        (n, 1e-3)
+    } else if let Some(n) = text.strip_suffix("us") {
+        (n, 1e-6)
+    } else if let Some(n) = text.strip_suffix('s') {
+        (n, 1.0)
+    } else if let Some(n) = text.strip_suffix('m') {
+        (n, 60.0)
+    } else {
+        return None;
+    };
+    let x = number
+        .parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite() && *x >= 0.0)?;
+    let micros = (x * seconds_per_unit * 1e6).round();
+    (micros <= 1e15).then(|| Duration::from_micros(micros as u64))
+}
+
+/// Writes a time value as [`parse_time_value`] reads it back, in the
+/// largest whole unit (`2s`, `1500ms`, `250us`).
+pub fn format_time_value(d: Duration) -> String {
+    let micros = d.as_micros();
+    if micros % 1_000_000 == 0 {
+        format!("{}s", micros / 1_000_000)
+    } else if micros % 1000 == 0 {
+        format!("{}ms", micros / 1000)
+    } else {
+        format!("{micros}us")
+    }
+}
+
 /// A search budget: how much work and how much wall time one search may
 /// take ([`Search::set_budget`]). The work is counted in the family's
 /// units (MCTS iterations, alpha-beta nodes: what

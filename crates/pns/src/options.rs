@@ -4,6 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
+use abstracta_core::search::{format_time_value as format_duration, parse_time_value};
 use abstracta_core::spec::GameSpec;
 use abstracta_core::SpecError;
 use thiserror::Error;
@@ -108,42 +109,11 @@ fn bad(key: &str, value: &str, expected: &'static str) -> PnsOptionsError {
     }
 }
 
-/// Parses `500ms`, `2s`, `1.5s`, `250us` or `1m` (above zero).
+/// Reads a time value above zero (core's form: `500ms`, `2s`, `1.5s`, `1m`).
 fn parse_duration(key: &str, value: &str) -> Result<Duration, PnsOptionsError> {
-    const EXPECTED: &str = "a duration above 0 such as 500ms, 2s, 1.5s or 1m";
-    let v = value.trim().to_ascii_lowercase();
-    let (number, scale) = if let Some(n) = v.strip_suffix("ms") {
-        (n, 1e-3)
-    } else if let Some(n) = v.strip_suffix("us") {
-        (n, 1e-6)
-    } else if let Some(n) = v.strip_suffix('s') {
-        (n, 1.0)
-    } else if let Some(n) = v.strip_suffix('m') {
-        (n, 60.0)
-    } else {
-        return Err(bad(key, value, EXPECTED));
-    };
-    match number.parse::<f64>() {
-        Ok(x) if x.is_finite() && x > 0.0 => {
-            let micros = (x * scale * 1e6).round();
-            if !(1.0..=1e15).contains(&micros) {
-                return Err(bad(key, value, EXPECTED));
-            }
-            Ok(Duration::from_micros(micros as u64))
-        }
-        _ => Err(bad(key, value, EXPECTED)),
-    }
-}
-
-fn format_duration(d: Duration) -> String {
-    let micros = d.as_micros();
-    if micros % 1_000_000 == 0 {
-        format!("{}s", micros / 1_000_000)
-    } else if micros % 1000 == 0 {
-        format!("{}ms", micros / 1000)
-    } else {
-        format!("{micros}us")
-    }
+    parse_time_value(value)
+        .filter(|t| !t.is_zero())
+        .ok_or_else(|| bad(key, value, "a duration above 0 such as 500ms, 2s, 1.5s or 1m"))
 }
 
 impl PnsOptions {

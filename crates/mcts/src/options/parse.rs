@@ -4,6 +4,8 @@
 
 use super::*;
 use abstracta_core::error::Excerpt;
+pub(super) use abstracta_core::search::format_time_value as format_duration;
+use abstracta_core::search::{parse_time_value, TIME_VALUE_FORMS};
 
 /// Where a search uses the game's decisive and forced plies (the spec key
 /// `decisive`).
@@ -176,42 +178,9 @@ pub(super) fn parse_float(key: &str, value: &str, expected: &'static str) -> Res
     }
 }
 
-/// Parses `500ms`, `2s`, `1.5s`, `250us` or `1m`.
+/// Parses a time value (`500ms`, `2s`, `1.5s`, `250us`, `1m`; core's form).
 pub(super) fn parse_duration(key: &str, value: &str) -> Result<Duration, OptionsError> {
-    const EXPECTED: &str = "a duration such as 500ms, 2s, 1.5s or 1m";
-    let v = value.trim().to_ascii_lowercase();
-    let (number, scale) = if let Some(n) = v.strip_suffix("ms") {
-        (n, 1e-3)
-    } else if let Some(n) = v.strip_suffix("us") {
-        (n, 1e-6)
-    } else if let Some(n) = v.strip_suffix('s') {
-        (n, 1.0)
-    } else if let Some(n) = v.strip_suffix('m') {
-        (n, 60.0)
-    } else {
-        return Err(bad(key, value, EXPECTED));
-    };
-    match number.parse::<f64>() {
-        Ok(x) if x.is_finite() && x >= 0.0 => {
-            let micros = (x * scale * 1e6).round();
-            if micros > 1e15 {
-                return Err(bad(key, value, EXPECTED));
-            }
-            Ok(Duration::from_micros(micros as u64))
-        }
-        _ => Err(bad(key, value, EXPECTED)),
-    }
-}
-
-pub(super) fn format_duration(d: Duration) -> String {
-    let micros = d.as_micros();
-    if micros % 1_000_000 == 0 {
-        format!("{}s", micros / 1_000_000)
-    } else if micros % 1000 == 0 {
-        format!("{}ms", micros / 1000)
-    } else {
-        format!("{micros}us")
-    }
+    parse_time_value(value).ok_or_else(|| bad(key, value, TIME_VALUE_FORMS))
 }
 
 impl FromStr for MctsOptions {
