@@ -155,7 +155,7 @@ fn open_regular(path: &Path, file: &str) -> Result<(fs::File, fs::Metadata), Api
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NONBLOCK);
+        options.custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32);
     }
     let f = options.open(path).map_err(unreadable)?;
     let meta = f.metadata().map_err(unreadable)?;
