@@ -60,6 +60,12 @@ pub trait AnyGame: Send + Sync + fmt::Debug + fmt::Display {
     fn plies_played(&self) -> u32;
     /// The board as text (as `Display` prints it).
     fn render(&self) -> String;
+    /// What the side playing `colour` aims for, in words
+    /// ([`Game::goal`](abstracta_core::Game::goal)), if the game says.
+    fn goal(&self, colour: Colour) -> Option<String>;
+    /// The board size (the `size` option, also when the spec leaves it at
+    /// its default); `None` for a game of one board.
+    fn board_size(&self) -> Option<u8>;
     /// The effective length cap in plies (the game is a draw there), if
     /// any.
     fn length_cap(&self) -> Option<u32>;
@@ -164,6 +170,14 @@ impl<G: RegisteredGame> AnyGame for Position<G> {
 
     fn render(&self) -> String {
         self.game().to_string()
+    }
+
+    fn goal(&self, colour: Colour) -> Option<String> {
+        self.game().goal(colour)
+    }
+
+    fn board_size(&self) -> Option<u8> {
+        self.game().options().board_size()
     }
 
     fn length_cap(&self) -> Option<u32> {

@@ -81,18 +81,13 @@ pub fn status_command(spec: &str, moves: &str) -> Result<String, ArenaError> {
     Ok(open(spec, moves)?.status().word().to_owned())
 }
 
-/// `arena show`: the board, who is to move and the status.
+/// `arena show`: the board (whose last line says who is to move or how
+/// the game ended) and the status word.
 pub fn show_command(spec: &str, moves: &str) -> Result<String, ArenaError> {
     let game = open(spec, moves)?;
     let mut out = format!("{}, after {} plies\n", game.spec(), game.plies_played());
     out.push_str(&game.render());
-    let status = game.status();
-    match game.to_move() {
-        Some((seat, colour)) => {
-            out.push_str(&format!("to move: {colour} ({seat} player)\nstatus: ongoing\n"));
-        }
-        None => out.push_str(&format!("status: {} ({status})\n", status.word())),
-    }
+    out.push_str(&format!("status: {}\n", game.status().word()));
     Ok(out)
 }
 
@@ -171,9 +166,16 @@ mod tests {
     fn show_and_analyze() {
         let s = show_command("tictactoe", "b2").unwrap();
         assert!(
-            s.contains("to move: white") && s.contains("status: ongoing"),
+            s.contains("white (second player) to move") && s.ends_with("status: ongoing\n"),
             "{s}"
         );
+        assert_eq!(
+            s.matches("to move").count(),
+            1,
+            "who is to move is said once: {s}"
+        );
+        let s = show_command("tictactoe", "a1 b1 a2 b2 a3").unwrap();
+        assert!(s.ends_with("status: black\n") && !s.contains("to move"), "{s}");
         let a = analyze_command("tictactoe", "b2", "random").unwrap();
         assert!(a.contains("best: "), "{a}");
         assert!(analyze_command("tictactoe", "a1 b1 a2 b2 a3", "random").is_err());

@@ -7,7 +7,7 @@
 
 use std::io::{BufRead, Write};
 
-use abstracta::{AnyGame, Colour};
+use abstracta::{AnyGame, Colour, Seat};
 
 use crate::error::ArenaError;
 use abstracta_core::error::excerpt;
@@ -92,6 +92,54 @@ impl<R: BufRead, W: Write> Play<'_, R, W> {
     }
 }
 
+/// What a pie-rule swap just did, in words: which colour each side plays
+/// now and what it aims for. Seats keep alternating and the board stays;
+/// the colours change hands (RULES.md, common conventions).
+fn swap_note(game: &dyn AnyGame, sides: &[Side; 2]) -> String {
+    let Some((mover_seat, mover_colour)) = game.to_move() else {
+        return String::new();
+    };
+    let one_human = sides.iter().filter(|s| s.engine.is_none()).count() == 1;
+    let describe = |seat: Seat, colour: Colour| {
+        let side = &sides[seat.index()];
+        let name = match colour {
+            Colour::Black => "Black",
+            Colour::White => "White",
+        };
+        let goal = game
+            .goal(colour)
+            .map(|g| format!(" (goal: {g})"))
+            .unwrap_or_default();
+        if one_human && side.engine.is_none() {
+            format!("you now play {name}{goal}")
+        } else {
+            format!("the {seat} player ({}) now plays {name}{goal}", side.label)
+        }
+    };
+    let other_seat = match mover_seat {
+        Seat::First => Seat::Second,
+        Seat::Second => Seat::First,
+    };
+    let mut both = [
+        (
+            sides[mover_seat.index()].engine.is_none(),
+            describe(mover_seat, mover_colour),
+        ),
+        (
+            sides[other_seat.index()].engine.is_none(),
+            describe(other_seat, mover_colour.opponent()),
+        ),
+    ];
+    if one_human {
+        // The person reads about themselves first.
+        both.sort_by_key(|(human, _)| !human);
+    }
+    format!(
+        "swap: the colours changed hands, the board stays; {}; {}\n",
+        both[0].1, both[1].1
+    )
+}
+
 /// Who is to move, e.g. `white (second player)`; empty once the game is over.
 fn mover(game: &dyn AnyGame) -> String {
     game.to_move()
@@ -155,11 +203,14 @@ impl<R: BufRead, W: Write> Play<'_, R, W> {
                     let ply = pos.play(&choice.ply)?;
                     // With `ponder=on` the engine thinks on the other side's time.
                     engine.ponder(&*pos);
-                    let text = format!(
+                    let mut text = format!(
                         "{who} plays {ply}{}\n{}",
                         win_rate_text(choice.win_rate),
                         pos.render()
                     );
+                    if ply == "swap" {
+                        text.push_str(&swap_note(&*pos, &sides));
+                    }
                     self.say(&text)?;
                     continue;
                 }
@@ -228,8 +279,11 @@ impl<R: BufRead, W: Write> Play<'_, R, W> {
                     self.say(&text)?;
                 }
                 _ => match pos.play(&line) {
-                    Ok(_) => {
-                        let board = pos.render();
+                    Ok(ply) => {
+                        let mut board = pos.render();
+                        if ply == "swap" {
+                            board.push_str(&swap_note(&*pos, &sides));
+                        }
                         self.say(&board)?;
                     }
                     Err(e) => {
@@ -315,5 +369,38 @@ mod tests {
         .unwrap();
         let out = String::from_utf8(out).unwrap();
         assert!(out.contains("white (first player) to move"), "{out}");
+        assert!(
+            out.contains(
+                "swap: the colours changed hands, the board stays; the first player (human) now plays \
+White (goal: three in a row); the second player (human) now plays Black"
+            ),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn a_swap_tells_the_human_their_new_colour_and_goal() {
+        let mut out = Vec::new();
+        play_command(
+            false,
+            "escabel:size=5",
+            &"random".parse().unwrap(),
+            &Controller::Human,
+            "swap\nquit\n".as_bytes(),
+            &mut out,
+        )
+        .unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(
+            out.contains(
+                "swap: the colours changed hands, the board stays; you now play Black (goal: connect \
+top and bottom); the first player (random) now plays White (goal: connect left and right)"
+            ),
+            "{out}"
+        );
+        assert!(
+            out.contains("b = Black (second player): connect top and bottom"),
+            "{out}"
+        );
     }
 }

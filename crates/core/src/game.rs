@@ -219,6 +219,15 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Eq + Send + Sync + 'static {
     fn last_ply(&self) -> Option<Self::Ply> {
         None
     }
+
+    /// What the side playing `colour` aims for, in a few words for people
+    /// (`"connect top and bottom"`): text boards print it, and players say
+    /// it when a pie-rule swap changes who plays which colour. The
+    /// default: nothing to say.
+    fn goal(&self, colour: Colour) -> Option<String> {
+        let _ = colour;
+        None
+    }
 }
 
 /// Splits a ply list on spaces and commas, skipping empty pieces.

@@ -64,6 +64,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use crate::game::Game;
 use crate::point::{Point, MAX_SIDE};
 use crate::side::Colour;
 
@@ -124,21 +125,56 @@ impl Stack {
     }
 }
 
-impl Stack {
-    /// The stack as a board diagram writes it: `B3` for a black stack of
-    /// three, `white` and the height for a white one (`W3` or `w3`).
-    pub fn label(self, white: char) -> String {
-        match self.colour {
-            Colour::Black => format!("B{}", self.height),
-            Colour::White => format!("{white}{}", self.height),
-        }
+/// The text of a point of a board diagram of stacks: `.` when empty, else
+/// the stack as [`Stack`]'s `Display` writes it (`b3`, `w1`).
+pub fn stack_label(stack: Option<Stack>) -> String {
+    stack.map_or_else(|| ".".to_owned(), |s| s.to_string())
+}
+
+/// The symbol every text board of the collection writes for a piece or
+/// stone of `colour`: `b` for Black, `w` for White, as board diagrams
+/// ([`Cells`]) write them. The shared convention: `.` is an empty point,
+/// a stack adds its height (`b3`), the points of the last ply are in
+/// brackets, and a game that highlights some stones writes them in upper
+/// case (Ecalper: the stones that may be replaced now).
+///
+/// ```
+/// use abstracta_core::text::piece_symbol;
+/// use abstracta_core::Colour;
+/// assert_eq!((piece_symbol(Colour::Black), piece_symbol(Colour::White)), ('b', 'w'));
+/// ```
+pub const fn piece_symbol(colour: Colour) -> char {
+    match colour {
+        Colour::Black => 'b',
+        Colour::White => 'w',
     }
 }
 
-/// The text of a point of a board diagram of stacks: `.` when empty, else
-/// [`Stack::label`].
-pub fn stack_label(stack: Option<Stack>, white: char) -> String {
-    stack.map_or_else(|| ".".to_owned(), |s| s.label(white))
+/// The legend line of a text board: each colour's symbol, the seat that
+/// plays it now (after a pie-rule swap the first player plays White) and,
+/// where the game says it ([`Game::goal`]), what it aims for.
+///
+/// ```
+/// use abstracta_core::text::legend;
+/// use abstracta_core::toy::{TicTacToe, TicTacToeOptions};
+/// use abstracta_core::Game;
+/// let line = legend(&TicTacToe::new(TicTacToeOptions::default()));
+/// assert!(line.starts_with("b = Black (first player)"), "{line}");
+/// ```
+pub fn legend<G: Game>(game: &G) -> String {
+    let side = |colour: Colour, name: &str| {
+        format!(
+            "{} = {name} ({} player)",
+            piece_symbol(colour),
+            game.seat_of(colour)
+        )
+    };
+    let (black, white) = (side(Colour::Black, "Black"), side(Colour::White, "White"));
+    match (game.goal(Colour::Black), game.goal(Colour::White)) {
+        (Some(b), Some(w)) if b == w => format!("{black}, {white}; each aims for {b}"),
+        (Some(b), Some(w)) => format!("{black}: {b}; {white}: {w}"),
+        _ => format!("{black}; {white}"),
+    }
 }
 
 /// Writes the rows of a square board diagram of side `side` from the top:

@@ -181,6 +181,10 @@ impl Game for TicTacToe {
 
     crate::turn_methods!();
 
+    fn goal(&self, _colour: Colour) -> Option<String> {
+        Some("three in a row".to_owned())
+    }
+
     fn legal_plies(&self, out: &mut PlyBuf<TicTacToePly>) {
         out.clear();
         if self.status().is_finished() {

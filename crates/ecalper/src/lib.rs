@@ -165,6 +165,10 @@ impl Game for Ecalper {
     fn last_ply(&self) -> Option<EcalperPly> {
         with_engine!(self, e => e.last)
     }
+
+    fn goal(&self, colour: Colour) -> Option<String> {
+        Some(render::goal(colour))
+    }
 }
 
 #[cfg(all(test, feature = "serde"))]

@@ -1,10 +1,13 @@
-//! Text rendering: the hexagon with rows numbered on the left and column
-//! letters along the two lower edges; `x`/`o` are Black and White, upper
-//! case marks the stones that may be replaced now (or were placed so far
-//! this turn), and the last ply's cell is in parentheses.
+//! Text rendering in the collection's convention
+//! (`abstracta_core::text::piece_symbol`): the hexagon with rows numbered
+//! on the left and column letters along the two lower edges; `b`/`w` are
+//! Black and White, upper case marks the stones that may be replaced now
+//! (or were placed so far this turn), the last ply's cell is in brackets,
+//! and a legend line says who plays which colour and the goal.
 
 use std::fmt;
 
+use abstracta_core::text::{legend, piece_symbol};
 use abstracta_core::{Colour, Game, Point};
 
 use crate::engine::{with_engine, Storage};
@@ -23,7 +26,7 @@ impl Ecalper {
             |p| self.cell(p),
             |p| with_engine!(self, e => e.is_marked(p)),
             last,
-            &self.status_line(),
+            &format!("{}\n{}", legend(self), self.status_line()),
         )
     }
 
@@ -63,10 +66,15 @@ impl fmt::Display for Ecalper {
     }
 }
 
+/// What either side aims for (C5), as `Game::goal` says it.
+pub(crate) fn goal(_colour: Colour) -> String {
+    "the largest group (if equal, the fewer groups)".to_owned()
+}
+
 /// Draws a hex-hex board: rows from the top, numbers on the left, column
-/// letters along the two lower edges; `x`/`o` for Black/White stones, upper
+/// letters along the two lower edges; `b`/`w` for Black/White stones, upper
 /// case for marked stones (replaceable now, or placed this turn), the last
-/// ply's cell in parentheses.
+/// ply's cell in brackets.
 pub(crate) fn render_board(
     s: u8,
     cell: impl Fn(Point) -> Option<Colour>,
@@ -86,15 +94,13 @@ pub(crate) fn render_board(
         for c in c_lo..=c_hi {
             let p = Point::new(c as u8, r as u8);
             let ch = match cell(p) {
-                Some(Colour::Black) if marked(p) => 'X',
-                Some(Colour::Black) => 'x',
-                Some(Colour::White) if marked(p) => 'O',
-                Some(Colour::White) => 'o',
+                Some(colour) if marked(p) => piece_symbol(colour).to_ascii_uppercase(),
+                Some(colour) => piece_symbol(colour),
                 None => '.',
             };
             if Some(p) == last {
                 line.pop();
-                line.extend(['(', ch, ')']);
+                line.extend(['[', ch, ']']);
             } else {
                 line.extend([ch, ' ']);
             }

@@ -619,8 +619,15 @@ fn render_shows_coordinates_last_ply_and_who_moves() {
     let text = game.to_string();
     assert!(text.contains(" 5 ") && text.contains(" 1 "), "{text}");
     assert!(text.contains("a b c"), "{text}");
-    assert!(text.contains("(o)"), "last ply marked: {text}");
+    assert!(text.contains("[w]"), "last ply marked: {text}");
     assert!(text.contains("white (first player) to move"), "{text}");
+    // C3 swapped the colours; C5 is both sides' goal.
+    assert!(
+        text.contains("b = Black (second player), w = White (first player); each aims for the largest group"),
+        "{text}"
+    );
+    let board: String = text.lines().take_while(|l| !l.contains(" = ")).collect();
+    assert!(!board.contains('x') && !board.contains('o'), "b and w, not x and o: {text}");
     let done: Ecalper = position("ecalper:size=3,pie=off", SIZE3_DRAW);
     assert!(done.to_string().contains("draw"), "{}", done.to_string());
 }

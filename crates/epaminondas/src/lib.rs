@@ -153,4 +153,8 @@ impl Game for Epaminondas {
     fn last_ply(&self) -> Option<EpaminondasPly> {
         self.last
     }
+
+    fn goal(&self, colour: Colour) -> Option<String> {
+        Some(render::goal(colour))
+    }
 }

@@ -3,12 +3,24 @@
 
 use std::fmt;
 
-use abstracta_core::{Cells, Game, Point, Status};
+use abstracta_core::text::legend;
+use abstracta_core::{Cells, Colour, Game, Point, Status};
 
 use crate::{Epaminondas, EpaminondasPly, Piece, HEIGHT, WIDTH};
 
-/// Renders a board, marking the last ply (`[x]` where it left, `(x)` where
-/// it landed), with a status line. Shared by the engine and the reference
+/// What the side playing `colour` aims for (P4), as `Game::goal` says it.
+pub(crate) fn goal(colour: Colour) -> String {
+    match colour {
+        Colour::Black => "more pieces on row 1 (White's home row) than White has on row 12",
+        Colour::White => "more pieces on row 12 (Black's home row) than Black has on row 1",
+    }
+    .to_owned()
+}
+
+/// Renders a board in the collection's convention
+/// (`abstracta_core::text::piece_symbol`: `b`, `w`, `*` a neutral stone),
+/// the squares of the last ply in brackets (`[.]` where it left, `[b]`
+/// where it landed), with a footer (the legend and the status line). Shared by the engine and the reference
 /// (it is presentation, not rules).
 pub(crate) fn render_board(cells: &Cells<Piece>, last: Option<EpaminondasPly>, footer: &str) -> String {
     let (from, to) = match last {
@@ -24,9 +36,7 @@ pub(crate) fn render_board(cells: &Cells<Piece>, last: Option<EpaminondasPly>, f
         for col in 0..WIDTH {
             let p = Point::new(col, row);
             let c = cells.get(p).map_or('.', |piece| piece.symbol());
-            if Some(p) == to {
-                s.push_str(&format!("({c})"));
-            } else if Some(p) == from {
+            if Some(p) == to || Some(p) == from {
                 s.push_str(&format!("[{c}]"));
             } else {
                 s.push_str(&format!(" {c} "));
@@ -57,6 +67,7 @@ impl Epaminondas {
             ),
             st => st.to_string(),
         };
+        let footer = format!("{}\n{footer}", legend(self));
         render_board(&self.board_cells(), self.last_ply(), &footer)
     }
 }

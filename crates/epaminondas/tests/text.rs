@@ -72,6 +72,26 @@ fn display_is_the_rendering() {
     assert!(format!("{game:?}").starts_with("Epaminondas(epaminondas:variant=stones)\n"));
 }
 
+/// The text board in the collection's convention: `b`/`w`, the squares of
+/// the last ply in brackets, and a legend with each side's goal (P4).
+#[test]
+fn the_board_marks_the_last_move_and_says_the_goals() {
+    let game: Epaminondas = abstracta_core::conformance::position("epaminondas", "a2-a3");
+    let text = game.to_string();
+    assert!(text.contains(" 3 [w]") && text.contains(" 2 [.] w"), "{text}");
+    assert!(
+        text.contains(
+            "b = Black (second player): more pieces on row 1 (White's home row) than White has on row 12"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("w = White (first player): more pieces on row 12"),
+        "{text}"
+    );
+    assert!(text.ends_with("black (second player) to move\n"), "{text}");
+}
+
 #[test]
 fn setup_errors_say_what_was_expected() {
     let small: Cells<Piece> = "w b / . .".parse().unwrap();

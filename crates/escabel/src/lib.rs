@@ -457,4 +457,8 @@ impl Game for Escabel {
     fn last_ply(&self) -> Option<EscabelPly> {
         self.last
     }
+
+    fn goal(&self, colour: Colour) -> Option<String> {
+        Some(render::goal(colour))
+    }
 }

@@ -355,6 +355,10 @@ impl Game for ReferenceEscabel {
     fn length_cap(&self) -> Option<u32> {
         self.options.effective_cap()
     }
+
+    fn goal(&self, colour: Colour) -> Option<String> {
+        Some(crate::render::goal(colour))
+    }
 }
 
 /// The cells the reference implementation's plies claim, as the engine's
@@ -398,6 +402,7 @@ impl fmt::Display for ReferenceEscabel {
         crate::render::write_board(
             f,
             self.n as u8,
+            &abstracta_core::text::legend(self),
             &self.board_cells(),
             self.turn.last(),
             self.status(),

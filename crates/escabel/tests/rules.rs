@@ -554,9 +554,14 @@ fn spec_round_trips() {
 fn render_marks_last_ply_and_side_to_move() {
     let g: Escabel = position("escabel:size=4,pie=off", "a2 b2 a2-b2");
     let text = g.to_string();
-    assert!(text.contains("B2*"), "{text}");
-    assert!(text.contains("W1*"), "{text}");
+    assert!(text.contains("[b2]"), "{text}");
+    assert!(text.contains("[w1]"), "{text}");
     assert!(text.contains("white (second player) to move"), "{text}");
+    // E6: each side's edges, and the seat that plays each colour.
+    assert!(
+        text.contains("b = Black (first player): connect top and bottom; w = White (second player): connect left and right"),
+        "{text}"
+    );
     let r: ReferenceEscabel = position("escabel:size=4,pie=off", "a2 b2 a2-b2");
     assert_eq!(r.to_string(), text);
 }

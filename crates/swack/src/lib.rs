@@ -67,7 +67,7 @@
 //! Writing many plies into the buffer is bounded by converting bit indices
 //! to points, not by finding the moves.
 
-use abstracta_core::{Game, PlyBuf, Status};
+use abstracta_core::{Colour, Game, PlyBuf, Status};
 use rand::Rng;
 
 mod actions;
@@ -148,6 +148,10 @@ impl Game for Swack {
 
     fn last_ply(&self) -> Option<SwackPly> {
         self.last
+    }
+
+    fn goal(&self, colour: Colour) -> Option<String> {
+        Some(render::goal(colour))
     }
 }
 

@@ -417,7 +417,7 @@ impl ReferenceSwack {
             for c in 0..self.n {
                 match self.squares[r * self.n + c] {
                     Some(st) => {
-                        let l = if st.colour == Colour::Black { 'B' } else { 'w' };
+                        let l = abstracta_core::text::piece_symbol(st.colour);
                         s.push_str(&format!(" {l}{:<3}", st.height));
                     }
                     None => s.push_str(" .   "),

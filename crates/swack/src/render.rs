@@ -2,17 +2,23 @@
 
 use std::fmt;
 
-use abstracta_core::text::{stack_label, write_board_rows};
-use abstracta_core::{Game, Point, Status};
+use abstracta_core::text::{legend, stack_label, write_board_rows};
+use abstracta_core::{Colour, Game, Point, Status};
 
 use crate::engine::Swack;
 use crate::ply::SwackPly;
 
+/// What either side aims for (S6), as `Game::goal` says it.
+pub(crate) fn goal(_colour: Colour) -> String {
+    "the biggest group once equal-sized black and white groups are removed in pairs".to_owned()
+}
+
 impl fmt::Display for Swack {
     /// Rows from the top with their numbers on both sides, each square's
-    /// stack as `B2` (black) or `w1` (white), the squares of the last ply in
-    /// brackets, the column letters, the last ply, and who is to move or how
-    /// the game ended; every line ends with a newline.
+    /// stack as `b2` (black) or `w1` (white), the squares of the last ply in
+    /// brackets, the column letters, the last ply, the legend (who plays
+    /// which colour, and the goal), and who is to move or how the game
+    /// ended; every line ends with a newline.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.size();
         let marked: [Option<Point>; 2] = match self.last {
@@ -21,7 +27,7 @@ impl fmt::Display for Swack {
             _ => [None, None],
         };
         write_board_rows(f, n, |f, p| {
-            let body = stack_label(self.stack_at(p), 'w');
+            let body = stack_label(self.stack_at(p));
             if marked.contains(&Some(p)) {
                 write!(f, "[{body:^3}]")
             } else {
@@ -36,6 +42,7 @@ impl fmt::Display for Swack {
         if let Some(p) = self.last {
             writeln!(f, "last ply: {p}")?;
         }
+        writeln!(f, "{}", legend(self))?;
         match self.status() {
             Status::Ongoing => writeln!(f, "{} ({} player) to move", self.to_move, self.to_move_seat()),
             st => writeln!(f, "{st}"),

@@ -627,7 +627,9 @@ fn bad_plies_are_errors_not_panics() {
 fn render_shows_board_last_ply_and_side() {
     let game = pos("swack:size=3", "b1-a1");
     let text = game.to_string();
-    assert!(text.contains("[B2 ]"), "{text}");
+    assert!(text.contains("[b2 ]"), "{text}");
+    // S6: both sides' goal.
+    assert!(text.contains("each aims for the biggest group"), "{text}");
     assert!(text.contains("white (second player) to move"), "{text}");
     assert!(text.contains(" a "), "{text}");
     let over = pos("swack:size=3", "pass pass");

@@ -119,4 +119,8 @@ impl Game for Whirlwind {
     fn last_ply(&self) -> Option<WhirlwindPly> {
         self.last
     }
+
+    fn goal(&self, colour: Colour) -> Option<String> {
+        Some(render::goal(colour))
+    }
 }

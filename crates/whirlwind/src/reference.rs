@@ -338,6 +338,10 @@ impl Game for ReferenceWhirlwind {
     fn length_cap(&self) -> Option<u32> {
         self.options.cap().resolve(None)
     }
+
+    fn goal(&self, colour: Colour) -> Option<String> {
+        Some(crate::render::goal(colour))
+    }
 }
 
 impl ReferenceWhirlwind {
@@ -345,6 +349,7 @@ impl ReferenceWhirlwind {
     pub(crate) fn render(&self) -> String {
         render_board(
             self.n as u8,
+            &abstracta_core::text::legend(self),
             |p| self.index(p).and_then(|i| self.cells[i]),
             self.turn.last(),
             self.first_stone.map(|i| self.point(i)),

@@ -3,15 +3,29 @@
 
 use std::fmt;
 
+use abstracta_core::text::{legend, piece_symbol};
 use abstracta_core::{Colour, Game, Point, Seat, Status};
 
 use crate::{Whirlwind, WhirlwindPly};
 
-/// Draws a board: `X` Black, `O` White, the last stone in brackets; Black's
-/// edges are the top and bottom rows, White's the side columns.
+/// What the side playing `colour` aims for (W4), as `Game::goal` says it.
+pub(crate) fn goal(colour: Colour) -> String {
+    match colour {
+        Colour::Black => "connect top and bottom",
+        Colour::White => "connect left and right",
+    }
+    .to_owned()
+}
+
+/// Draws a board in the collection's convention
+/// (`abstracta_core::text::piece_symbol`): `b` Black, `w` White, the last
+/// stone in brackets, then the legend (Black's edges are the top and
+/// bottom rows, White's the side columns) and the status line.
 #[doc(hidden)]
+#[allow(clippy::too_many_arguments)]
 pub fn render_board(
     n: u8,
+    legend: &str,
     at: impl Fn(Point) -> Option<Colour>,
     last: Option<WhirlwindPly>,
     pending: Option<Point>,
@@ -26,11 +40,7 @@ pub fn render_board(
         s.push_str(&format!("{:>3} ", row + 1));
         for col in 0..n {
             let p = Point::new(col, row);
-            let mark = match at(p) {
-                Some(Colour::Black) => 'X',
-                Some(Colour::White) => 'O',
-                None => '.',
-            };
+            let mark = at(p).map_or('.', piece_symbol);
             if last == Some(WhirlwindPly::Place(p)) {
                 s.push_str(&format!("[{mark}]"));
             } else {
@@ -43,6 +53,8 @@ pub fn render_board(
     if last == Some(WhirlwindPly::End) {
         s.push_str("last ply: end\n");
     }
+    s.push_str(legend);
+    s.push('\n');
     match status {
         Status::Ongoing => {
             s.push_str(&format!("{to_move} ({seat} player) to move"));
@@ -61,6 +73,7 @@ impl Whirlwind {
     pub(crate) fn render_text(&self) -> String {
         render_board(
             self.t.n,
+            &legend(self),
             |p| self.at(p),
             self.last,
             self.pending(),

@@ -1,16 +1,16 @@
 //! Hand-made rule tests, one or more per rule of RULES.md (section
 //! Whirlwind) and per **[decision]**, written as ply lists from the start.
 //!
-//! Boards used below (setup `a`), `X` Black, `O` White:
+//! Boards used below (setup `a`), `b` Black, `w` White:
 //!
 //! ```text
 //! 6x6            4x4
-//! 6 O . . . . X  4 . . X .
-//! 5 . . . O . .  3 O . . .
-//! 4 . X . . . .  2 . . . O
-//! 3 . . . . X .  1 . X . .
-//! 2 . . O . . .    a b c d
-//! 1 X . . . . O
+//! 6 w . . . . b  4 . . b .
+//! 5 . . . w . .  3 w . . .
+//! 4 . b . . . .  2 . . . w
+//! 3 . . . . b .  1 . b . .
+//! 2 . . w . . .    a b c d
+//! 1 b . . . . w
 //!   a b c d e f
 //! ```
 
@@ -486,7 +486,12 @@ fn render_shows_coordinates_last_stone_and_mover() {
     let game: Whirlwind = position(SIX, "c6 a4");
     let text = game.to_string();
     assert!(text.contains(" a  b  c  d  e  f"), "{text}");
-    assert!(text.contains("[O]"), "{text}");
+    assert!(text.contains("[w]"), "{text}");
+    // W4: each side's edges.
+    assert!(
+        text.contains("b = Black (first player): connect top and bottom; w = White (second player): connect left and right"),
+        "{text}"
+    );
     assert!(
         text.contains("white (second player) to move: second stone after a4, or end"),
         "{text}"
