@@ -13,7 +13,12 @@ use stats::Sprt;
 use tournament::{Format, Resign, Shard, StopHandle, TimeControl, TournamentSettings};
 
 /// What `arena --help` says about engine specs and their memory.
-pub const ENGINES_HELP: &str = "Engines: random, mcts[:KEY=VALUE,...], pns[:...] or cmd:PROGRAM ARGS.
+pub const ENGINES_HELP: &str = "Games: escabel, swack, ecalper, epaminondas, whirlwind (and the toy
+tictactoe). A game spec is NAME[:KEY=VALUE,...], e.g. escabel:size=7 or
+whirlwind:size=12,setup=b; arena --help lists each game's keys.
+Engines: best (the default), random, mcts[:KEY=VALUE,...], alphabeta[:...],
+pns[:...] or cmd:PROGRAM ARGS; a tournament player is NAME=ENGINE, e.g.
+--player a=mcts:iters=2000.
 MCTS memory: nodes=N caps the search tree (default nodes=8000000); a node takes
 about 46 bytes, so the default takes up to about 370 MB per search. Memory is
 taken as the tree grows (up to about 16 MB per 100 ms of one thread), and a
@@ -25,9 +30,12 @@ for more memory than the machine has.";
 /// (`mcts::option_docs`), experimental ones marked, so the list cannot
 /// drift from what the search accepts.
 pub fn long_help() -> String {
-    let mut text = format!(
-        "{ENGINES_HELP}\n\nMCTS options (mcts:KEY=VALUE,...; the games' defaults where none is given):\n"
-    );
+    let mut text = format!("{ENGINES_HELP}\n\n{}", games_help());
+    text.push_str("\nEngine specs (FAMILY[:KEY=VALUE,...]):\n");
+    for family in abstracta::families::FAMILIES {
+        text.push_str(&format!("  {}\n", family.form));
+    }
+    text.push_str("\nMCTS options (mcts:KEY=VALUE,...; the games' defaults where none is given):\n");
     for option in mcts::option_docs() {
         let mark = if option.experimental {
             " [experimental]"
@@ -38,6 +46,32 @@ pub fn long_help() -> String {
             "  {:<20} {}{mark} (default: {})\n",
             option.form, option.doc, option.default
         ));
+    }
+    text
+}
+
+/// Every registered game with the keys its spec takes (the registry's own
+/// lists, so help cannot drift from what specs accept).
+fn games_help() -> String {
+    struct Keys;
+    impl abstracta::registry::GameVisitor for Keys {
+        type Output = String;
+        fn visit<G: abstracta::registry::RegisteredGame>(self, options: G::Options) -> String {
+            use abstracta::GameOptions;
+            let keys: Vec<String> = <G::Options as GameOptions>::KEYS
+                .iter()
+                .map(|&key| match options.board_size() {
+                    Some(size) if key == "size" => format!("size (default {size})"),
+                    _ => key.to_owned(),
+                })
+                .collect();
+            keys.join(", ")
+        }
+    }
+    let mut text = String::from("Game specs (NAME[:KEY=VALUE,...]; RULES.md describes each option):\n");
+    for name in abstracta::registry::game_names() {
+        let keys = abstracta::registry::with_game(name, Keys).unwrap_or_default();
+        text.push_str(&format!("  {name:<12} keys: {keys}\n"));
     }
     text
 }

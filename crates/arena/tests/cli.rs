@@ -68,8 +68,47 @@ fn perft_status_show() {
     let out = arena(&["show", "tictactoe", "--moves", "b2"]);
     let shown = text(&out.stdout);
     assert!(
-        shown.contains("(x)") && shown.contains("to move: white"),
+        shown.contains("(x)") && shown.contains("white (second player) to move"),
         "{shown}"
+    );
+    assert_eq!(shown.matches("to move").count(), 1, "said once: {shown}");
+}
+
+/// Every game's text board writes pieces as `b`/`w` (stacks with their
+/// height), brackets the last ply and has a legend saying who plays which
+/// colour and what each aims for; after a pie swap the legend follows the
+/// seats (RULES.md, common conventions: a swap exchanges colours, not the
+/// board).
+#[test]
+fn text_boards_share_one_convention_and_say_the_goals() {
+    let cases = [
+        ("escabel:size=5", "c3", "b1", "connect top and bottom"),
+        ("swack:size=4", "a1-a2", "b2", "the biggest group"),
+        ("ecalper:size=3", "a1 b1 c1", "B", "the largest group"),
+        ("epaminondas", "a2-a3", "[w]", "row 12 (Black's home row)"),
+        ("whirlwind:size=6", "c3", "[b]", "connect left and right"),
+    ];
+    for (spec, moves, symbol, goal) in cases {
+        let shown = arena_ok(&["show", spec, "--moves", moves]);
+        assert!(shown.contains(symbol), "{spec}: {symbol} in {shown}");
+        assert!(shown.contains(goal), "{spec}: {goal} in {shown}");
+        assert!(
+            shown.contains("b = Black (first player)") && shown.contains("w = White (second player)"),
+            "{spec}: {shown}"
+        );
+        for old in ["X", "O", "B1", "W1", "*"] {
+            let board: String = shown.lines().skip(1).take_while(|l| !l.contains(" = ")).collect();
+            assert!(!board.contains(old), "{spec}: old symbol {old} in {shown}");
+        }
+        assert!(shown.contains('['), "{spec}: last ply bracketed: {shown}");
+        assert_eq!(shown.matches("to move").count(), 1, "{spec}: {shown}");
+    }
+    let swapped = arena_ok(&["show", "escabel:size=5", "--moves", "c3 swap"]);
+    assert!(
+        swapped.contains("b = Black (second player): connect top and bottom")
+            && swapped.contains("w = White (first player): connect left and right")
+            && swapped.contains("white (first player) to move"),
+        "{swapped}"
     );
 }
 
@@ -455,4 +494,54 @@ fn long_help_lists_every_mcts_option_and_marks_the_experimental_ones() {
     }
     // The short help stays short.
     assert!(!arena_ok(&["-h"]).contains("[experimental]"));
+}
+
+/// `arena --help` names every game with its spec keys and every engine
+/// family's spec form; `-h` names the games and both spec syntaxes.
+#[test]
+fn help_lists_the_games_and_the_spec_syntax() {
+    let long = arena_ok(&["--help"]);
+    for name in abstracta::registry::game_names() {
+        let line = long
+            .lines()
+            .find(|l| l.trim_start().starts_with(name) && l.contains("keys:"))
+            .unwrap_or_else(|| panic!("{name} missing from: {long}"));
+        assert!(line.contains("cap"), "{line}");
+    }
+    assert!(long.contains("escabel      keys: size (default 9)"), "{long}");
+    for family in abstracta::families::FAMILIES {
+        assert!(long.contains(family.form), "{} missing from: {long}", family.form);
+    }
+    let short = arena_ok(&["-h"]);
+    for name in abstracta::registry::main_game_names() {
+        assert!(short.contains(name), "{name} missing from: {short}");
+    }
+    assert!(
+        short.contains("NAME[:KEY=VALUE,...]") && short.contains("NAME=ENGINE"),
+        "{short}"
+    );
+}
+
+/// The table names the board and says once what its figures mean.
+#[test]
+fn tournament_table_names_the_board_and_explains_itself() {
+    let table = arena_ok(&tournament_args(
+        "escabel:size=4",
+        &["a=random", "b=random"],
+        &["--games", "2"],
+    ));
+    assert!(table.starts_with("2 games of escabel:size=4 ("), "{table}");
+    assert_eq!(table.matches("legend: ").count(), 1, "{table}");
+    for word in ["nElo is", "LOS is", "Ptnml(0-2) counts"] {
+        assert!(table.contains(word), "{word} in {table}");
+    }
+    let table = arena_ok(&tournament_args(
+        "whirlwind",
+        &["a=random", "b=random"],
+        &["--games", "2"],
+    ));
+    assert!(
+        table.starts_with("2 games of whirlwind (size 14, the default) ("),
+        "{table}"
+    );
 }

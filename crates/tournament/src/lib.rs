@@ -95,6 +95,6 @@ pub use progress::{progress_message, Progress, Silent};
 pub use run::{run, run_with, TournamentSettings};
 pub use stop::StopHandle;
 pub use stopped_summary::{stopped_message, write_stopped_summary};
-pub use table::format_table;
+pub use table::{format_table, TABLE_LEGEND};
 pub use tally::summarize;
 pub use time_control::{parse_player_tc, PlayerTcError, Resign, ResignError, TimeControl, TimeControlError};

@@ -19,11 +19,38 @@ pub(super) fn elo_text(elo: f64) -> String {
     }
 }
 
-/// The final table: one block per pairing.
+/// What the table's figures mean, said once under it.
+pub const TABLE_LEGEND: &str = "legend: Elo is the rating difference (the first named \
+player minus the second) with its 95% interval [low, high]; nElo is Elo normalized by the \
+spread of the results, comparable across draw rates; LOS is the likelihood of superiority, \
+the chance that the first named is the stronger; Ptnml(0-2) counts the colour-swapped pairs \
+of games that scored 0, 0.5, 1, 1.5 and 2 points for the first named (WL: pairs of a win and \
+a loss, DD: of two draws). See arena tournament --help.";
+
+/// The game of a spec with its board: the spec, and the size when the
+/// spec leaves it at the default (`escabel (size 9, the default)`), or the
+/// board of a game of one board (`epaminondas (14x12 board)`).
+fn game_text(spec: &str) -> String {
+    let Ok(game) = abstracta::open(spec) else {
+        // A game of the caller's own registry: its spec is all there is.
+        return spec.to_owned();
+    };
+    match (game.board_size(), game.observation_shape()) {
+        (Some(_), _) if spec.contains("size=") => spec.to_owned(),
+        (Some(size), _) => format!("{spec} (size {size}, the default)"),
+        (None, Some([_, rows, cols])) => format!("{spec} ({cols}x{rows} board)"),
+        (None, None) => spec.to_owned(),
+    }
+}
+
+/// The final table: one block per pairing, then the legend.
 pub fn format_table(summary: &Summary) -> String {
     let mut out = format!(
         "{} games of {} ({}, seed {})\n",
-        summary.games_played, summary.config.spec, summary.config.format, summary.config.seed
+        summary.games_played,
+        game_text(&summary.config.spec),
+        summary.config.format,
+        summary.config.seed
     );
     for p in &summary.pairings {
         out.push('\n');
@@ -97,6 +124,11 @@ pub fn format_table(summary: &Summary) -> String {
     if let Some(list) = &summary.ratings {
         out.push_str("\nrating list (one fit over all games):\n");
         out.push_str(&stats::format_ratings(list));
+    }
+    if !summary.pairings.is_empty() {
+        out.push('\n');
+        out.push_str(TABLE_LEGEND);
+        out.push('\n');
     }
     out
 }
