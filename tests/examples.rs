@@ -17,6 +17,10 @@ mod trace;
 #[path = "../examples/random_game.rs"]
 mod random_game;
 
+#[allow(dead_code)]
+#[path = "../examples/readme.rs"]
+mod readme;
+
 use abstracta::{Game, Status};
 
 #[test]
@@ -30,12 +34,32 @@ fn trace_describes_every_position_of_a_record() {
     assert!(trace::trace("chess")["error"].is_string());
 }
 
+/// The README's embedding example is examples/readme.rs word for word,
+/// and it runs: the whole game loop and the winner.
+#[test]
+fn the_readme_embedding_example_is_the_example_that_runs() {
+    let readme = include_str!("../README.md");
+    let start = readme.find("```rust\n").expect("README has a Rust example") + "```rust\n".len();
+    let block = &readme[start..start + readme[start..].find("```").unwrap()];
+    assert!(
+        block.contains("while let Some((seat, _colour)) = game.to_move()"),
+        "{block}"
+    );
+    assert!(
+        include_str!("../examples/readme.rs").contains(block),
+        "README.md's Rust example and examples/readme.rs differ"
+    );
+    readme::run().unwrap();
+}
+
 #[test]
 fn embed_plays_a_game_and_reads_its_json_back() {
     let (status, record, json) = embed::run("escabel:size=7", 50, 3).unwrap();
     assert!(status.is_finished());
     assert_eq!(record.spec, "escabel:size=7");
     assert!(json.contains("\"plies\""));
+    // The undo left the game unfinished: no result in its record.
+    assert!(!json.contains("\"result\""), "{json}");
     // Any registered game works the same way.
     let (status, _, _) = embed::run("tictactoe", 50, 3).unwrap();
     assert!(status.is_finished());

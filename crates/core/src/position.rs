@@ -58,11 +58,12 @@ impl<G: Game> Position<G> {
     }
 
     /// The game a record describes: the start position of its spec followed
-    /// by its plies. The error is the bad spec, or the first ply that cannot
-    /// be played (1-based).
+    /// by its plies. The error is the bad spec, the first ply that cannot
+    /// be played (1-based), or a result or reason the plies do not give.
     pub fn from_record(record: &GameRecord) -> Result<Position<G>, RecordError> {
-        let mut position = Position::new(G::Options::from_spec(&record.spec)?);
+        let mut position: Position<G> = Position::new(G::Options::from_spec(&record.spec)?);
         position.play_each(record.plies.iter().map(String::as_str))?;
+        record.check_status(position.game().status())?;
         Ok(position)
     }
 
@@ -151,10 +152,11 @@ impl<G: Game> Position<G> {
     /// The game as text: the canonical spec of the options and the plies
     /// played (see [`from_start`](Position::from_start) for the caveat).
     pub fn record(&self) -> GameRecord {
-        GameRecord {
-            spec: self.start.options().spec(),
-            plies: self.history.iter().map(ToString::to_string).collect(),
-        }
+        GameRecord::new(
+            self.start.options().spec(),
+            self.history.iter().map(ToString::to_string),
+        )
+        .with_status(self.game.status())
     }
 }
 
