@@ -68,9 +68,43 @@ class State:
     def serialize(self) -> str: ...
     @staticmethod
     def deserialize(text: str) -> "State": ...
+    def __eq__(self, other: object) -> bool:
+        """Equal when the same game has the same plies played (as
+        ``serialize()`` writes them); compare ``hash()`` for positions."""
+        ...
+    def __hash__(self) -> int:
+        """Consistent with ``__eq__``; do not play a State used as a dict
+        key or set member."""
+        ...
     def observation_shape(self) -> Tuple[int, int, int]: ...
-    def observation(self) -> npt.NDArray[np.float32]: ...
-    def observation_list(self) -> List[float]: ...
+    def observation(self, view: str = "absolute") -> npt.NDArray[np.float32]:
+        """The observation, ``planes x rows x cols`` float32, row 0 = the
+        board's row 1, column 0 = column a. ``view="absolute"``: Black's
+        and White's planes; ``view="mover"``: the side to move's pieces
+        first and the board turned so that its goal has one direction.
+
+        escabel, 5 x n x n: 0 Black stacks, 1 White stacks, 2 Black
+        heights, 3 White heights, 4 all 1 when Black moves. Mover: 0/2 the
+        mover's, 1/3 the opponent's; White moving: transposed.
+
+        swack, 5 x n x n: as escabel; mover: 0/2 the mover's, 1/3 the
+        opponent's; never turned.
+
+        ecalper, 4 x m x m (m = 2s - 1): 0 Black stones, 1 White stones,
+        2 the board's cells, 3 all 1 when Black moves. Mover: 0 the
+        mover's, 1 the opponent's; never turned.
+
+        epaminondas, 4 x 12 x 14: 0 Black pieces, 1 White pieces, 2
+        neutral stones, 3 all 1 when Black moves. Mover: 0 the mover's, 1
+        the opponent's; Black moving: rows flipped (it advances up).
+
+        whirlwind, 3 x n x n: 0 Black stones, 1 White stones, 2 all 1 when
+        Black moves. Mover: 0 the mover's, 1 the opponent's; White moving:
+        transposed.
+
+        ``abstracta.OBSERVATION_LAYOUTS`` says the same at more length."""
+        ...
+    def observation_list(self, view: str = "absolute") -> List[float]: ...
 
 class Child:
     """One root child of a search."""

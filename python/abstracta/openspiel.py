@@ -12,8 +12,11 @@ has one, and the other keys (``variant``, ``pie``, ``cap``, ...) as
 strings, ``""`` meaning the game's default. Players are seats: player 0
 moves first (after a pie-rule swap it plays the second colour). Actions
 are the game's integer actions (see each game's README), observations its
-tensor (``planes x rows x cols``). Returns are +1/-1 for a win and 0 for a
-draw. :class:`AbstractaBot` plays with our MCTS.
+tensor (``planes x rows x cols``; each game class's docstring gives the
+planes, and ``game.make_observer(None, {"view": "mover"})`` observes from
+the side to move). Returns are +1/-1 for a win and 0 for a draw.
+:class:`AbstractaBot` plays with our MCTS. ``str(game)`` names only the
+parameters given (``abstracta_escabel(size=7)``).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
-from . import Mcts, State, game_options, main_game_names
+from . import OBSERVATION_LAYOUTS, Mcts, State, game_options, main_game_names
 
 # The options each game takes, with their OpenSpiel defaults (from the Rust
 # games' options): an int size with the game's default, strings with "" for
@@ -110,7 +113,9 @@ class AbstractaGame(pyspiel.Game):
             max_game_length=max_game_length(probe),
         )
         self.observation_shape = probe.observation_shape()
-        super().__init__(_game_type(self.GAME), info, params)
+        # "" is "the game's default": left out, str(game) names what was set.
+        given = {key: value for key, value in params.items() if value != ""}
+        super().__init__(_game_type(self.GAME), info, given)
 
     def new_initial_state(self) -> "AbstractaState":
         """The start position."""
@@ -164,18 +169,27 @@ class AbstractaState(pyspiel.State):
 
 class BoardObserver:
     """The observation tensor (``planes x rows x cols``, flat in
-    ``tensor``, shaped in ``dict["observation"]``) and the board as text."""
+    ``tensor``, shaped in ``dict["observation"]``) and the board as text.
+    The parameter ``{"view": "mover"}`` observes from the side to move
+    (see ``abstracta.OBSERVATION_LAYOUTS``); the default is
+    ``"absolute"``."""
 
     def __init__(self, game: AbstractaGame, params=None):
-        if params:
-            raise ValueError(f"observation parameters are not supported; got {params}")
+        params = dict(params or {})
+        self.view = params.pop("view", "absolute")
+        if params or self.view not in ("absolute", "mover"):
+            raise ValueError(
+                f"observation parameters: only view='absolute' or view='mover' are supported; "
+                f"got {dict(params, view=self.view)}"
+            )
         shape = tuple(game.observation_shape)
         self.tensor = np.zeros(int(np.prod(shape)), np.float32)
         self.dict = {"observation": np.reshape(self.tensor, shape)}
 
     def set_from(self, state: AbstractaState, player: int) -> None:
-        """Writes ``state``'s observation (the same for both players)."""
-        self.tensor[:] = state.inner.observation_list()
+        """Writes ``state``'s observation (the same for both players: in
+        the mover's view it is the side to move's, whoever asks)."""
+        self.tensor[:] = state.inner.observation_list(self.view)
 
     def string_from(self, state: AbstractaState, player: int) -> str:
         """The board as text, with the history (a unique key)."""
@@ -214,7 +228,11 @@ def _register() -> None:
         cls = type(
             f"{game.capitalize()}Game",
             (AbstractaGame,),
-            {"GAME": game, "__doc__": f"abstracta's {game.capitalize()} as an OpenSpiel game."},
+            {
+                "GAME": game,
+                "__doc__": f"abstracta's {game.capitalize()} as an OpenSpiel game.\n\n"
+                f"Observation planes: {OBSERVATION_LAYOUTS[game]}",
+            },
         )
         globals()[cls.__name__] = cls
         if short_name(game) not in registered:

@@ -12,9 +12,12 @@ Agents are ``player_0`` (the first seat) and ``player_1``. The agent to
 move may move several times in a row (Ecalper's and Whirlwind's turns have
 several plies). Observations are dicts with the game's tensor
 (``observation``, float32, ``planes x rows x cols``) and ``action_mask``
-(int8, 1 for the legal actions). Rewards are +1/-1 for a win, 0 for a
-draw, given when the game ends; a game ended by the length cap is a
-truncation, any other end a termination.
+(int8, 1 for the legal actions). ``env(spec, view="mover")`` gives the
+tensor from the side to move (its pieces first, the board turned as
+``abstracta.OBSERVATION_LAYOUTS`` says), which is the view of the agent
+whose turn it is. Rewards are +1/-1 for a win, 0 for a draw, given when
+the game ends; a game ended by the length cap is a truncation, any other
+end a termination.
 """
 
 from __future__ import annotations
@@ -35,9 +38,12 @@ class AbstractaEnv(AECEnv):
 
     metadata = {"render_modes": ["human", "ansi"], "name": "abstracta_v0", "is_parallelizable": False}
 
-    def __init__(self, spec: str = "escabel", render_mode: Optional[str] = None):
+    def __init__(self, spec: str = "escabel", render_mode: Optional[str] = None, view: str = "absolute"):
         super().__init__()
         self.state = State(spec)
+        # Checked here, not at the first observation.
+        self.state.observation_list(view)
+        self.view = view
         self.spec = self.state.spec
         self.metadata = dict(self.metadata, name=f"abstracta_{self.state.name}_v0")
         self.render_mode = render_mode
@@ -68,7 +74,7 @@ class AbstractaEnv(AECEnv):
         mask = np.zeros(self._count, dtype=np.int8)
         if agent == self.agent_selection and not self.state.is_terminal():
             mask[self.state.legal_actions()] = 1
-        return {"observation": self.state.observation(), "action_mask": mask}
+        return {"observation": self.state.observation(self.view), "action_mask": mask}
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
         """Starts a new game (the games have no randomness: ``seed`` is
@@ -118,9 +124,10 @@ class AbstractaEnv(AECEnv):
         pass
 
 
-def env(spec: str = "escabel", render_mode: Optional[str] = None) -> AbstractaEnv:
-    """The AEC environment for ``spec`` (``"escabel:size=7"``, ...)."""
-    return AbstractaEnv(spec, render_mode=render_mode)
+def env(spec: str = "escabel", render_mode: Optional[str] = None, view: str = "absolute") -> AbstractaEnv:
+    """The AEC environment for ``spec`` (``"escabel:size=7"``, ...);
+    ``view`` is ``"absolute"`` or ``"mover"`` (see the module's doc)."""
+    return AbstractaEnv(spec, render_mode=render_mode, view=view)
 
 
 __all__ = ["AbstractaEnv", "env", "AGENTS"]

@@ -89,9 +89,10 @@ fn action_err(e: RustActionError) -> PyErr {
 }
 
 fn record_err(e: RecordError) -> PyErr {
-    match e {
+    match &e {
         RecordError::Spec(s) => SpecError::new_err(s.to_string()),
-        RecordError::Ply(p) => list_err(p),
+        RecordError::Ply(p) => list_err(p.clone()),
+        RecordError::Result { .. } => IllegalPlyError::new_err(e.to_string()),
     }
 }
 
@@ -339,11 +340,15 @@ impl State {
     }
 
     /// The observation as a float32 NumPy array of shape
-    /// ``observation_shape()`` (the planes of each game are in its README).
-    fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    /// ``observation_shape()``: ``view="absolute"`` (the default) in
+    /// Black's and White's planes, ``view="mover"`` from the side to move
+    /// (its pieces first, the board turned so that it has Black's goal in
+    /// the connection games and White's direction in Epaminondas). The
+    /// planes of each game are in ``abstracta.OBSERVATION_LAYOUTS``.
+    #[pyo3(signature = (view = "absolute"))]
+    fn observation<'py>(&self, py: Python<'py>, view: &str) -> PyResult<Bound<'py, PyAny>> {
         let shape = self.observation_shape()?;
-        let mut values = Vec::new();
-        self.game.observe(&mut values).map_err(action_err)?;
+        let values = self.observation_values(view)?;
         let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
         let numpy = py.import("numpy")?;
         let flat = numpy.call_method1("frombuffer", (PyBytes::new(py, &bytes), "<f4"))?;
@@ -351,12 +356,99 @@ impl State {
             .call_method0("copy")
     }
 
-    /// The observation as a flat list of floats (no NumPy needed).
-    fn observation_list(&self) -> PyResult<Vec<f32>> {
+    /// The observation as a flat list of floats (no NumPy needed); ``view``
+    /// as for ``observation``.
+    #[pyo3(signature = (view = "absolute"))]
+    fn observation_list(&self, view: &str) -> PyResult<Vec<f32>> {
+        self.observation_values(view)
+    }
+
+    /// Equal when the same game (spec) has the same plies played, as
+    /// ``serialize()`` writes them; positions reached by different plies
+    /// differ (compare ``hash()`` for the position alone).
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .downcast::<State>()
+            .is_ok_and(|o| o.borrow().game.record() == self.game.record())
+    }
+
+    /// A hash of what ``__eq__`` compares (the spec and the plies). A
+    /// ``State`` changes as it is played: do not play one that is a key of
+    /// a dict or a member of a set.
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        self.game.record().hash(&mut hasher);
+        hasher.finish()
+    }
+}
+
+/// Observations in either view (a helper of the Python methods).
+impl State {
+    fn observation_values(&self, view: &str) -> PyResult<Vec<f32>> {
         let mut values = Vec::new();
         self.game.observe(&mut values).map_err(action_err)?;
-        Ok(values)
+        match view {
+            "absolute" => Ok(values),
+            "mover" => {
+                let [planes, rows, cols] = self.game.observation_shape().ok_or_else(|| {
+                    action_err(RustActionError::NoEncoding {
+                        game: self.game.name(),
+                    })
+                })?;
+                let Some((_, colour)) = self.game.to_move() else {
+                    // Nobody moves in a finished game: as seen from outside.
+                    return Ok(values);
+                };
+                Ok(mover_view(self.game.name(), colour, values, [planes, rows, cols]))
+            }
+            other => Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "unknown observation view {other:?}: expected \"absolute\" or \"mover\""
+            ))),
+        }
     }
+}
+
+/// The observation `values` of `game` with `mover` to move, from the
+/// mover's side: see `OBSERVATION_LAYOUTS` in `abstracta/__init__.py`,
+/// which documents it game by game.
+fn mover_view(game: &str, mover: abstracta::Colour, values: Vec<f32>, shape: [usize; 3]) -> Vec<f32> {
+    use abstracta::Colour::{Black, White};
+    let [planes, rows, cols] = shape;
+    let area = rows * cols;
+    let plane = |p: usize| &values[p * area..(p + 1) * area];
+    // Which source plane each plane of the view takes, and how the board
+    // turns: `transpose` (rows and columns exchanged: left-right edges
+    // become top-bottom ones) or `flip` (row r to row rows-1-r).
+    let (order, transpose, flip): (Vec<usize>, bool, bool) = match (game, mover) {
+        // White connects left and right: the transposed board gives it
+        // Black's top and bottom.
+        ("escabel", White) => (vec![1, 0, 3, 2, 4], true, false),
+        ("whirlwind", White) => (vec![1, 0, 2], true, false),
+        ("swack", White) => (vec![1, 0, 3, 2, 4], false, false),
+        ("ecalper", White) => (vec![1, 0, 2, 3], false, false),
+        ("epaminondas", White) => (vec![1, 0, 2, 3], false, false),
+        // Black advances towards row 1: flipped, it advances up as White.
+        ("epaminondas", Black) => ((0..planes).collect(), false, true),
+        _ => ((0..planes).collect(), false, false),
+    };
+    let mut out = Vec::with_capacity(values.len());
+    for &source in &order {
+        let from = plane(source);
+        for r in 0..rows {
+            for c in 0..cols {
+                let value = if transpose && rows == cols {
+                    from[c * cols + r]
+                } else if flip {
+                    from[(rows - 1 - r) * cols + c]
+                } else {
+                    from[r * cols + c]
+                };
+                out.push(value);
+            }
+        }
+    }
+    out
 }
 
 /// Reads ``SPEC: PLY PLY ...`` (or just ``SPEC``), as ``State.serialize``

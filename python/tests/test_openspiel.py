@@ -108,3 +108,23 @@ def test_our_bot_beats_uniform_random():
         returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
         wins += returns[i % 2] > 0
     assert wins >= 3
+
+
+def test_the_game_prints_only_the_parameters_given():
+    game = pyspiel.load_game("abstracta_escabel", {"size": 7})
+    assert str(game) == "abstracta_escabel(size=7)"
+    assert str(pyspiel.load_game("abstracta_epaminondas")) == "abstracta_epaminondas()"
+    again = pyspiel.load_game(str(game))
+    assert again.num_distinct_actions() == game.num_distinct_actions()
+
+
+def test_the_observer_takes_the_mover_view():
+    game = pyspiel.load_game("abstracta_whirlwind", {"size": 6})
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])  # Black's one stone; White moves
+    observer = game.make_py_observer(None, {"view": "mover"})
+    observer.set_from(state, 1)
+    assert np.array_equal(observer.dict["observation"], state.inner.observation("mover"))
+    with pytest.raises(ValueError, match="view"):
+        game.make_py_observer(None, {"view": "sideways"})
+    assert "Observation planes: Whirlwind: 3 x n x n" in type(game).__doc__

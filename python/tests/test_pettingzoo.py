@@ -41,3 +41,15 @@ def test_masks_rewards_and_the_agent_to_move():
     e2.reset()
     with pytest.raises(abstracta.IllegalPlyError):
         e2.step(e2.state.action_of("a1-a2"))
+
+
+def test_the_environment_observes_from_the_mover_if_asked():
+    from abstracta.pettingzoo import env
+
+    e = env("escabel:size=5", view="mover")
+    e.reset()
+    e.step(int(e.last()[0]["action_mask"].nonzero()[0][0]))
+    obs = e.observe(e.agent_selection)["observation"]
+    assert np.array_equal(obs, e.state.observation("mover"))
+    with pytest.raises(ValueError):
+        env("escabel", view="upside-down")
