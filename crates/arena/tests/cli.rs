@@ -86,14 +86,21 @@ fn text_boards_share_one_convention_and_say_the_goals() {
         ("swack:size=4", "a1-a2", "b2", "the biggest group"),
         ("ecalper:size=3", "a1 b1 c1", "B", "the largest group"),
         ("epaminondas", "a2-a3", "[w]", "row 12 (Black's home row)"),
-        ("whirlwind:size=6", "c3", "[b]", "connect left and right"),
+        ("whirlwind:size=6", "c4", "[b]", "connect left and right"),
     ];
     for (spec, moves, symbol, goal) in cases {
         let shown = arena_ok(&["show", spec, "--moves", moves]);
         assert!(shown.contains(symbol), "{spec}: {symbol} in {shown}");
         assert!(shown.contains(goal), "{spec}: {goal} in {shown}");
+        // Epaminondas: White moves first (its first player).
+        let (black_seat, white_seat) = if spec == "epaminondas" {
+            ("second", "first")
+        } else {
+            ("first", "second")
+        };
         assert!(
-            shown.contains("b = Black (first player)") && shown.contains("w = White (second player)"),
+            shown.contains(&format!("b = Black ({black_seat} player)"))
+                && shown.contains(&format!("w = White ({white_seat} player)")),
             "{spec}: {shown}"
         );
         for old in ["X", "O", "B1", "W1", "*"] {

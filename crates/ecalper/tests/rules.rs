@@ -627,7 +627,10 @@ fn render_shows_coordinates_last_ply_and_who_moves() {
         "{text}"
     );
     let board: String = text.lines().take_while(|l| !l.contains(" = ")).collect();
-    assert!(!board.contains('x') && !board.contains('o'), "b and w, not x and o: {text}");
+    assert!(
+        !board.contains('x') && !board.contains('o'),
+        "b and w, not x and o: {text}"
+    );
     let done: Ecalper = position("ecalper:size=3,pie=off", SIZE3_DRAW);
     assert!(done.to_string().contains("draw"), "{}", done.to_string());
 }

@@ -14,7 +14,7 @@
 //! game.play_str("c1").unwrap();
 //! assert_eq!(game.status().winner_colour(), Some(Colour::Black));
 //! println!("{game}");
-//! assert!(game.to_string().starts_with("      a    b    c"));
+//! assert!(game.to_string().starts_with("     a   b   c"));
 //! ```
 //!
 //! [`Escabel`] is the bitboard engine behind the [`Game`] trait; with the
