@@ -23,7 +23,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 }
 
 /// The README's `main`, for tests/examples.rs.
-#[allow(dead_code)]
+#[allow(dead_code, clippy::main_recursion)]
 pub fn run() -> Result<(), Box<dyn std::error::Error>> {
     main()
 }
