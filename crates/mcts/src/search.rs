@@ -9,7 +9,7 @@ use abstracta_core::{Claims, Game, PlyBuf, Seat};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use crate::childmap::{credit_mapped, for_each_mapped, SlotOrder, MAP_MIN_CHILDREN};
+use crate::childmap::{credit_mapped, SlotOrder, MAP_MIN_CHILDREN};
 use crate::points::{for_seat, proof_of, proof_points, status_points};
 use crate::policy::PlayoutPolicy;
 use crate::puct::{PolicySource, PriorsPolicy};
@@ -21,9 +21,11 @@ use crate::tree::{
 };
 use crate::{Mast, MctsOptions, Select, StopHandle};
 
+mod root_batch;
 mod shared;
 mod variants;
 
+use root_batch::{RootBatch, ROOT_BATCH};
 pub(crate) use shared::Shared;
 
 /// No node (a GRAVE reference not found yet).
@@ -84,55 +86,6 @@ pub(crate) struct Worker<G: Game> {
     /// The time manager of a search under a clock, with the search's start
     /// (on one worker only: it stops the others through `done`).
     pub clock: Option<(Instant, crate::clock::Manager)>,
-}
-
-/// Iterations whose root updates a worker keeps before it adds them to
-/// the tree, with several threads on one tree: every iteration ends at the
-/// root, so its visit count and its children's RAVE statistics would be
-/// written by every thread at every iteration, and each write takes the
-/// line from the other cores (read by all for the root's selection). The
-/// root's visits and RAVE data then lag by at most this many iterations
-/// a thread, against thousands of visits.
-const ROOT_BATCH: u32 = 16;
-
-/// A worker's root updates not yet in the tree ([`ROOT_BATCH`]).
-#[derive(Debug, Default)]
-struct RootBatch {
-    /// The root's visits and half points, packed as the statistics are.
-    visits: u64,
-    /// RAVE credits by root child offset, packed likewise.
-    rave: Vec<u64>,
-    iterations: u32,
-}
-
-impl RootBatch {
-    /// Adds `credit` (a [`rave_credit`]) to the batched RAVE statistics of
-    /// the root's children (`range`; child map at `map`) whose slots are
-    /// set in `played`.
-    fn add_rave<P: Copy + Send + Sync>(
-        &mut self,
-        tree: &Tree<P>,
-        range: std::ops::Range<u32>,
-        map: u32,
-        played: &[u64],
-        credit: u64,
-    ) {
-        let rave = &mut self.rave;
-        if rave.len() != range.len() {
-            rave.clear();
-            rave.resize(range.len(), 0);
-        }
-        if map != NO_MAP {
-            for_each_mapped(tree, map, played, |offset| rave[offset] += credit);
-        } else {
-            for (k, c) in range.enumerate() {
-                let a = tree.amaf(c).load(Ordering::Relaxed);
-                if a != NO_AMAF && played[(a >> 6) as usize] & (1 << (a & 63)) != 0 {
-                    rave[k] += credit;
-                }
-            }
-        }
-    }
 }
 
 /// How an iteration's leaf was scored.
@@ -232,7 +185,7 @@ impl<G: Game> Worker<G> {
         }
         self.iterations += n;
         if sh.batch_root {
-            self.flush_root(sh.tree);
+            self.root_batch.flush(sh.tree);
         }
         sh.tree.release(&mut self.reserve);
         if sh.rescan > 0 {
@@ -775,28 +728,9 @@ impl<G: Game> Worker<G> {
         if sh.batch_root {
             self.root_batch.iterations += 1;
             if self.root_batch.iterations >= ROOT_BATCH {
-                self.flush_root(tree);
+                self.root_batch.flush(tree);
             }
         }
-    }
-
-    /// Adds the root batch to the tree (see [`ROOT_BATCH`]).
-    fn flush_root(&mut self, tree: &Tree<G::Ply>) {
-        let batch = &mut self.root_batch;
-        if batch.iterations == 0 {
-            return;
-        }
-        let root = tree.root();
-        root.add_results(batch.visits);
-        let first = root.children().start;
-        for (k, delta) in batch.rave.iter_mut().enumerate() {
-            if *delta != 0 {
-                tree.node(first + k as u32).stats.add_rave_delta(*delta);
-                *delta = 0;
-            }
-        }
-        batch.visits = 0;
-        batch.iterations = 0;
     }
 
     /// Sets each seat's AMAF set to the slots (below `slots`) that seat

@@ -8,6 +8,12 @@ use abstracta_core::Seat;
 
 use crate::standing::StandingChoices;
 
+mod reserve;
+
+pub(crate) use reserve::Reserve;
+#[cfg(test)]
+pub(crate) use reserve::RESERVE_NODES;
+
 /// Nodes per chunk of the pool (a power of two).
 const CHUNK_BITS: u32 = 14;
 pub(crate) const CHUNK: usize = 1 << CHUNK_BITS;
@@ -395,23 +401,6 @@ pub(crate) struct Segment<'a> {
     pub amaf: &'a [AtomicU32],
 }
 
-/// Nodes a thread takes from the tree at a time with several threads
-/// ([`Tree::alloc_reserved`]).
-pub(crate) const RESERVE_NODES: usize = 4096;
-
-/// Child-map words a thread takes from the tree at a time with several
-/// threads ([`Tree::alloc_map_reserved`]).
-pub(crate) const RESERVE_MAP_WORDS: usize = 256;
-
-/// One thread's nodes and child-map words taken from the tree and not yet
-/// handed out (several threads on one tree: each expansion takes from its
-/// thread's reserve, and only refilling it touches the shared counters).
-#[derive(Debug, Default)]
-pub(crate) struct Reserve {
-    nodes: std::ops::Range<usize>,
-    maps: std::ops::Range<usize>,
-}
-
 /// The allocation counters, which every expansion writes, on cache lines
 /// of their own (two: the neighbouring line is fetched with it), so that
 /// the other threads' reads of the tree's read-mostly fields (the chunk
@@ -574,15 +563,6 @@ impl<P: Copy + Send + Sync> Tree<P> {
         c.next.load(Ordering::Relaxed) - c.unused.load(Ordering::Relaxed)
     }
 
-    /// Gives up the rest of `reserve` (it stays unused in this tree).
-    pub fn release(&self, reserve: &mut Reserve) {
-        let left = reserve.nodes.len();
-        if left > 0 {
-            self.counters.unused.fetch_add(left, Ordering::Relaxed);
-        }
-        *reserve = Reserve::default();
-    }
-
     /// Whether the memory cap has been hit.
     pub fn is_full(&self) -> bool {
         self.full.load(Ordering::Relaxed)
@@ -601,37 +581,9 @@ impl<P: Copy + Send + Sync> Tree<P> {
         first.map(|f| f as u32)
     }
 
-    /// Like [`Tree::alloc`], but from `reserve` (refilled with
-    /// [`RESERVE_NODES`] nodes from the tree when it runs short), so that
-    /// a thread takes from the tree's shared counter once per several
-    /// expansions. The rest of a reserve too small for `n` is left unused.
-    pub fn alloc_reserved(&self, reserve: &mut Reserve, n: usize) -> Option<u32> {
-        if n == 0 {
-            return Some(0);
-        }
-        if reserve.nodes.len() < n {
-            let size = n.max(RESERVE_NODES);
-            match self.reserve_nodes(size) {
-                Some(first) => {
-                    let left = reserve.nodes.len();
-                    if left > 0 {
-                        self.counters.unused.fetch_add(left, Ordering::Relaxed);
-                    }
-                    reserve.nodes = first..first + size;
-                }
-                // Near the cap: the exact count, and the tree is full if
-                // even that does not fit.
-                None => return self.alloc(n),
-            }
-        }
-        let first = reserve.nodes.start;
-        reserve.nodes.start += n;
-        Some(first as u32)
-    }
-
     /// Takes `n` nodes from the shared counter and makes their chunks;
     /// `None` (and nothing taken) when the cap would be exceeded.
-    fn reserve_nodes(&self, n: usize) -> Option<usize> {
+    pub(super) fn reserve_nodes(&self, n: usize) -> Option<usize> {
         if self.full.load(Ordering::Relaxed) {
             return None;
         }
@@ -675,27 +627,9 @@ impl<P: Copy + Send + Sync> Tree<P> {
         u32::try_from(start).ok()
     }
 
-    /// Like [`Tree::alloc_map`], but from `reserve` (refilled with
-    /// [`RESERVE_MAP_WORDS`] words from the tree when it runs short).
-    pub fn alloc_map_reserved(&self, reserve: &mut Reserve, len: usize) -> Option<u32> {
-        if len == 0 || len > RESERVE_MAP_WORDS {
-            return self.alloc_map(len);
-        }
-        if reserve.maps.len() < len {
-            match self.reserve_map_words(RESERVE_MAP_WORDS) {
-                Some(start) => reserve.maps = start..start + RESERVE_MAP_WORDS,
-                None => return self.alloc_map(len),
-            }
-        }
-        let start = reserve.maps.start;
-        reserve.maps.start += len;
-        self.set_map_len(len);
-        u32::try_from(start).ok()
-    }
-
     /// Every map of a tree has one length, written once, not at every map:
     /// every backup reads it.
-    fn set_map_len(&self, len: usize) {
+    pub(super) fn set_map_len(&self, len: usize) {
         if self.map_len.load(Ordering::Relaxed) != len {
             self.map_len.store(len, Ordering::Relaxed);
         }
@@ -703,7 +637,7 @@ impl<P: Copy + Send + Sync> Tree<P> {
 
     /// Takes `len` words of map storage, in one chunk, from the shared
     /// counter, and makes that chunk's map array.
-    fn reserve_map_words(&self, len: usize) -> Option<usize> {
+    pub(super) fn reserve_map_words(&self, len: usize) -> Option<usize> {
         if len == 0 || len > MAP_WORDS {
             return None;
         }
