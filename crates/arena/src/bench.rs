@@ -12,6 +12,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::ArenaError;
 
+mod scaling;
+
+pub use scaling::{format_scaling, middle_game, ScalingReport, ScalingRow, PLAIN_ENGINE, ROUNDS};
+
 /// The machine a benchmark ran on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Machine {
@@ -349,17 +353,16 @@ impl GameVisitor for Bench<'_> {
     }
 }
 
-/// Runs the benchmark on `specs` (default: the five main games).
-///
-/// `engine` holds the MCTS options to measure, in the engine-spec syntax
-/// (`mcts:rave=off,c=0.2`, or `mcts` for the defaults); the bench sets the
-/// iterations, time and threads itself, so the spec must leave them out.
-pub fn bench(
+/// Checks the arguments of [`bench`] and [`bench_scaling`]: the game
+/// specs (default: the five main games), the thread counts, the seconds
+/// and the engine spec, which must leave iterations, time and threads to
+/// the bench.
+fn checked_arguments(
     specs: &[String],
     threads: &[usize],
     seconds: f64,
     engine: &str,
-) -> Result<BenchReport, ArenaError> {
+) -> Result<(Vec<String>, MctsOptions), ArenaError> {
     if !(seconds.is_finite() && seconds > 0.0 && seconds <= 3600.0) {
         return Err(ArenaError::usage(format!(
             "bad --seconds {seconds}: expected a number of seconds above 0 and at most 3600"
@@ -404,6 +407,33 @@ pub fn bench(
              expected other options only, e.g. mcts:rave=off"
         )));
     }
+    Ok((specs, options))
+}
+
+/// The canonical spec of the engine options measured (`mcts` for the
+/// defaults).
+fn engine_name(options: &MctsOptions) -> String {
+    MctsOptions {
+        iterations: None,
+        ..options.clone()
+    }
+    .to_string()
+    .trim_end_matches(':')
+    .to_owned()
+}
+
+/// Runs the benchmark on `specs` (default: the five main games).
+///
+/// `engine` holds the MCTS options to measure, in the engine-spec syntax
+/// (`mcts:rave=off,c=0.2`, or `mcts` for the defaults); the bench sets the
+/// iterations, time and threads itself, so the spec must leave them out.
+pub fn bench(
+    specs: &[String],
+    threads: &[usize],
+    seconds: f64,
+    engine: &str,
+) -> Result<BenchReport, ArenaError> {
+    let (specs, options) = checked_arguments(specs, threads, seconds, engine)?;
     let budget = Duration::from_secs_f64(seconds);
     let mut results = Vec::new();
     for s in &specs {
@@ -419,15 +449,34 @@ pub fn bench(
     Ok(BenchReport {
         machine: Machine::detect(),
         seconds,
-        engine: MctsOptions {
-            iterations: None,
-            ..options
-        }
-        .to_string()
-        .trim_end_matches(':')
-        .to_owned(),
+        engine: engine_name(&options),
         results,
     })
+}
+
+/// The scaling report on `specs` (default: the five main games): plain
+/// UCT ([`PLAIN_ENGINE`]) and `engine` (the defaults: `mcts`) at one
+/// thread and the other `threads` (with none above one given: the
+/// machine's cores, at least 2), from the start and a fixed middle-game
+/// position ([`middle_game`]), in [`ROUNDS`] interleaved rounds; one
+/// thread searches about `seconds` per engine and position.
+pub fn bench_scaling(
+    specs: &[String],
+    threads: &[usize],
+    seconds: f64,
+    engine: &str,
+) -> Result<ScalingReport, ArenaError> {
+    let (specs, options) = checked_arguments(specs, threads, seconds, engine)?;
+    let mut counts = threads.to_vec();
+    if !counts.contains(&1) {
+        counts.push(1);
+    }
+    if counts.iter().all(|&t| t == 1) {
+        counts.push(Machine::detect().cores.max(2));
+    }
+    counts.sort_unstable();
+    counts.dedup();
+    scaling::scaling(&specs, &counts, seconds, &options, engine_name(&options))
 }
 
 /// The human-readable form of a report.

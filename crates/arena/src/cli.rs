@@ -246,6 +246,13 @@ pub enum CommandLine {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
+        /// Instead: plain UCT and the engine at 1 and N threads (N: the
+        /// largest --threads, else the machine's cores), from the start
+        /// and a fixed middle game, interleaved rounds, medians and
+        /// speed-ups; --seconds is one thread's search time per engine and
+        /// position (try 2).
+        #[arg(long)]
+        scaling: bool,
     },
 }
 
@@ -690,6 +697,22 @@ pub fn run(cli: Cli) -> Result<(), ArenaError> {
             seconds,
             engine,
             json,
+            scaling: true,
+        } => {
+            let report = crate::bench::bench_scaling(&specs, &threads, seconds, &engine)?;
+            if json {
+                print(&(serde_json::to_string(&report).unwrap_or_default() + "\n"))
+            } else {
+                print(&crate::bench::format_scaling(&report))
+            }
+        }
+        CommandLine::Bench {
+            specs,
+            threads,
+            seconds,
+            engine,
+            json,
+            scaling: false,
         } => {
             let report = crate::bench::bench(&specs, &threads, seconds, &engine)?;
             if json {

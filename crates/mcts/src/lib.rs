@@ -69,6 +69,7 @@ mod ponder;
 mod puct;
 mod rave_pool;
 mod search;
+mod standing;
 mod tree;
 
 use std::fmt;

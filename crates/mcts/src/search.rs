@@ -14,15 +14,18 @@ use crate::points::{for_seat, proof_of, proof_points, status_points};
 use crate::policy::PlayoutPolicy;
 use crate::puct::{PolicySource, PriorsPolicy};
 use crate::rave_pool::Pools;
+use crate::standing::StandingChoices;
 use crate::tree::{
-    flip_proof, seat_code, Standing, Tree, EXPANDED, EXPANDING, NO_AMAF, NO_MAP, PROVEN_DRAW, PROVEN_LOSS,
-    PROVEN_WIN, UNEXPANDED, UNPROVEN,
+    flip_proof, rave_credit, seat_code, Reserve, Tree, EXPANDED, EXPANDING, NO_AMAF, NO_MAP, PROVEN_DRAW,
+    PROVEN_LOSS, PROVEN_WIN, UNEXPANDED, UNPROVEN,
 };
 use crate::{Mast, MctsOptions, Select, StopHandle};
 
+mod root_batch;
 mod shared;
 mod variants;
 
+use root_batch::{RootBatch, ROOT_BATCH};
 pub(crate) use shared::Shared;
 
 /// No node (a GRAVE reference not found yet).
@@ -50,6 +53,15 @@ pub(crate) struct Worker<G: Game> {
     order: SlotOrder<G::Ply>,
     /// The RAVE pools of the current playout (`pool=K`).
     pools: Pools<G::Ply>,
+    /// The root's results and its children's RAVE credits not yet added
+    /// to the tree (several threads on one tree; see [`ROOT_BATCH`]).
+    root_batch: RootBatch,
+    /// Nodes and child-map words taken from the tree for this worker's
+    /// expansions (several threads on one tree).
+    reserve: Reserve,
+    /// This worker's standing choices (`rescan=N`), taken from the tree
+    /// for the search and given back after it.
+    standing: StandingChoices,
     /// The action history (MAST, Progressive History): per seat and
     /// claimed cell, the iterations in which the seat claimed it and
     /// their half points for the seat. Each worker keeps its own.
@@ -99,6 +111,9 @@ impl<G: Game> Worker<G> {
             amaf: [vec![0; words], vec![0; words]],
             order: SlotOrder::default(),
             pools: Pools::default(),
+            standing: StandingChoices::default(),
+            reserve: Reserve::default(),
+            root_batch: RootBatch::default(),
             history: [Vec::new(), Vec::new()],
             played: Vec::new(),
             legal: PlyBuf::new(),
@@ -128,6 +143,9 @@ impl<G: Game> Worker<G> {
             self.grave_table.resize(sh.slots, (0, 0));
             self.grave_stamps.resize(sh.slots, 0);
         }
+        if sh.rescan > 0 {
+            self.standing = sh.tree.take_standing(self.index as usize);
+        }
         loop {
             if sh.done.load(Ordering::Relaxed) || sh.stop.stop_requested() {
                 break;
@@ -151,7 +169,7 @@ impl<G: Game> Worker<G> {
                 if claimed == 0 {
                     // Claim a few iterations at a time: one shared counter
                     // update per batch, not per iteration.
-                    let first = sh.started.fetch_add(sh.batch, Ordering::Relaxed);
+                    let first = sh.started.0.fetch_add(sh.batch, Ordering::Relaxed);
                     claimed = budget.saturating_sub(first).min(sh.batch);
                     if claimed == 0 {
                         break;
@@ -166,6 +184,14 @@ impl<G: Game> Worker<G> {
             }
         }
         self.iterations += n;
+        if sh.batch_root {
+            self.root_batch.flush(sh.tree);
+        }
+        sh.tree.release(&mut self.reserve);
+        if sh.rescan > 0 {
+            sh.tree
+                .put_standing(self.index as usize, std::mem::take(&mut self.standing));
+        }
     }
 
     /// One iteration: select, expand, play out, back up.
@@ -282,7 +308,12 @@ impl<G: Game> Worker<G> {
             node.state.store(UNEXPANDED, Ordering::Release);
             return Expansion::Terminal;
         }
-        let Some(first) = tree.alloc(self.plies.len()) else {
+        let first = if sh.reserve {
+            tree.alloc_reserved(&mut self.reserve, self.plies.len())
+        } else {
+            tree.alloc(self.plies.len())
+        };
+        let Some(first) = first else {
             node.state.store(UNEXPANDED, Ordering::Release);
             return Expansion::NotNow;
         };
@@ -319,7 +350,13 @@ impl<G: Game> Worker<G> {
         }
         let n = self.plies.len();
         if mapped && n >= sh.map_min_children && n <= crate::tree::CHUNK {
-            if let Some(start) = tree.alloc_map(self.order.claimed.len()) {
+            let words = self.order.claimed.len();
+            let start = if sh.reserve {
+                tree.alloc_map_reserved(&mut self.reserve, words)
+            } else {
+                tree.alloc_map(words)
+            };
+            if let Some(start) = start {
                 for (to, &word) in tree.map(start).iter().zip(&self.order.claimed) {
                     to.store(word, Ordering::Relaxed);
                 }
@@ -461,19 +498,17 @@ impl<G: Game> Worker<G> {
         let range = node.children();
         let parent_n = node.visits();
         let rescan = sh.rescan;
-        let mut record = rescan > 0;
+        // A choice stands for `n / rescan` visits, so nodes of fewer
+        // visits never have one.
+        let record = rescan > 0 && parent_n >= rescan;
         if record {
-            match tree.standing_choice(idx, parent_n, self.index) {
-                Standing::Mine(offset, draw_seen) => {
-                    let child = range.start + offset;
-                    // A proof found since the scan may change the choice.
-                    if !opts.solver || tree.node(child).proof() == UNPROVEN {
-                        self.draw_floor = draw_seen;
-                        return child;
-                    }
+            if let Some((offset, draw_seen)) = self.standing.get(idx, parent_n) {
+                let child = range.start + offset;
+                // A proof found since the scan may change the choice.
+                if !opts.solver || tree.node(child).proof() == UNPROVEN {
+                    self.draw_floor = draw_seen;
+                    return child;
                 }
-                Standing::Others => record = false,
-                Standing::Expired => {}
             }
         }
         let chosen = if sh.variant_scoring {
@@ -484,7 +519,8 @@ impl<G: Game> Worker<G> {
         if record {
             let until = parent_n.saturating_add(parent_n / rescan);
             if until > parent_n {
-                tree.set_standing_choice(idx, until, chosen - range.start, self.draw_floor, self.index);
+                self.standing
+                    .set(idx, until, chosen - range.start, self.draw_floor);
             }
         }
         chosen
@@ -643,7 +679,10 @@ impl<G: Game> Worker<G> {
                 let m = tree.node(range.start).mover();
                 points = for_seat(for_seat(points, m).max(1), m);
             }
-            if i == root {
+            let batched = i == root && sh.batch_root;
+            if batched {
+                self.root_batch.visits += rave_credit(for_seat(points, mover));
+            } else if i == root {
                 node.add_result(for_seat(points, mover));
             } else {
                 node.add_points(for_seat(points, mover), sh.virtual_loss);
@@ -651,7 +690,12 @@ impl<G: Game> Worker<G> {
             if sh.rave {
                 let range = node.children();
                 let map = node.child_map();
-                if !range.is_empty() && map != NO_MAP {
+                if batched && !range.is_empty() {
+                    let child_mover = tree.node(range.start).mover();
+                    let credit = rave_credit(for_seat(points, child_mover));
+                    let played = &self.amaf[child_mover.index()];
+                    self.root_batch.add_rave(tree, range, map, played, credit);
+                } else if !range.is_empty() && map != NO_MAP {
                     let child_mover = tree.node(range.start).mover();
                     let bits = &self.amaf[child_mover.index()];
                     credit_mapped(tree, range, map, bits, for_seat(points, child_mover));
@@ -679,6 +723,12 @@ impl<G: Game> Worker<G> {
         if sh.rave {
             for bits in &mut self.amaf {
                 bits.fill(0);
+            }
+        }
+        if sh.batch_root {
+            self.root_batch.iterations += 1;
+            if self.root_batch.iterations >= ROOT_BATCH {
+                self.root_batch.flush(tree);
             }
         }
     }

@@ -210,3 +210,32 @@ fn dropping_a_ponder_stops_its_search() {
     drop(pondering);
     assert!(!stop.is_running());
 }
+
+#[test]
+fn reserves_hand_out_disjoint_nodes_and_count_only_those_used() {
+    use crate::tree::{Reserve, RESERVE_NODES};
+    let tree = Tree::<u8>::with_spare(3 * RESERVE_NODES, abstracta_core::Seat::First, Vec::new());
+    let (mut a, mut b) = (Reserve::default(), Reserve::default());
+    let mut taken = Vec::new();
+    for k in 0..40 {
+        let reserve = if k % 2 == 0 { &mut a } else { &mut b };
+        let first = tree.alloc_reserved(reserve, 100).unwrap();
+        taken.push(first..first + 100);
+    }
+    // Reserved nodes count until their reserve is released.
+    assert_eq!(tree.len(), 1 + 2 * RESERVE_NODES);
+    taken.sort_by_key(|r| r.start);
+    for pair in taken.windows(2) {
+        assert!(pair[0].end <= pair[1].start, "{pair:?}");
+    }
+    // Near the cap a reserve shrinks to the exact count, then the tree is full.
+    let mut c = Reserve::default();
+    assert!(tree.alloc_reserved(&mut c, RESERVE_NODES - 50).is_some());
+    assert!(!tree.is_full());
+    tree.release(&mut a);
+    tree.release(&mut b);
+    // The root, the 40 blocks and the exact one: the reserves' rest is not counted.
+    assert_eq!(tree.len(), 1 + 4000 + RESERVE_NODES - 50);
+    assert!(tree.alloc_reserved(&mut c, 3 * RESERVE_NODES).is_none());
+    assert!(tree.is_full());
+}

@@ -6,6 +6,14 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 
 use abstracta_core::Seat;
 
+use crate::standing::StandingChoices;
+
+mod reserve;
+
+pub(crate) use reserve::Reserve;
+#[cfg(test)]
+pub(crate) use reserve::RESERVE_NODES;
+
 /// Nodes per chunk of the pool (a power of two).
 const CHUNK_BITS: u32 = 14;
 pub(crate) const CHUNK: usize = 1 << CHUNK_BITS;
@@ -107,34 +115,15 @@ impl<P> Clone for Node<'_, P> {
 
 impl<P> Copy for Node<'_, P> {}
 
-/// The flag of a standing choice ([`Tree::set_standing_choice`]) whose
-/// scoring saw a proven draw among the children.
-const DRAW_SEEN: u32 = 1 << 31;
-
-/// Where a standing choice keeps its owner, the worker that made it
-/// (seven bits: the worker's index modulo 128).
-const OWNER_SHIFT: u32 = 24;
-const OWNER_BITS: u32 = 0x7f;
-
-/// Standing choices name children at offsets below this (no game comes
-/// near it; a node with more children is scored at every visit).
-pub(crate) const MAX_STANDING_OFFSET: u32 = 1 << OWNER_SHIFT;
-
-/// What a node's standing choice says to one worker
-/// ([`Tree::standing_choice`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Standing {
-    /// The worker's own choice stands: the child's offset, and whether
-    /// its scoring saw a proven draw.
-    Mine(u32, bool),
-    /// Another worker's choice stands: score the children, and leave it.
-    Others,
-    /// No choice stands: score the children and record the choice.
-    Expired,
-}
-
 /// One visit in a packed statistic.
 const ONE_VISIT: u64 = 1 << 32;
+
+/// One visit worth `points` half points, packed as the statistics are
+/// (sums of these add up field by field).
+#[inline]
+pub(crate) fn rave_credit(points: u64) -> u64 {
+    ONE_VISIT | points
+}
 
 #[inline]
 fn unpack(x: u64) -> (u32, u32) {
@@ -173,6 +162,14 @@ impl Stats {
     #[inline]
     pub fn rave(&self) -> (u32, u32) {
         unpack(self.rave.load(Ordering::Relaxed))
+    }
+
+    /// Adds `delta`, a sum of [`rave_credit`]s, to the RAVE statistics
+    /// (like [`Stats::add_rave`]).
+    #[inline]
+    pub fn add_rave_delta(&self, delta: u64) {
+        let old = self.rave.load(Ordering::Relaxed);
+        self.rave.store(old.wrapping_add(delta), Ordering::Relaxed);
     }
 
     /// Adds a RAVE result. A plain load and store, not a locked add: with
@@ -221,7 +218,13 @@ impl<P: Copy> Node<'_, P> {
     /// Adds one completed visit worth `points` half points.
     #[inline]
     pub fn add_result(&self, points: u64) {
-        self.stats.stats.fetch_add(ONE_VISIT | points, Ordering::Relaxed);
+        self.add_results(rave_credit(points));
+    }
+
+    /// Adds completed visits: `sum` is the sum of their [`rave_credit`]s.
+    #[inline]
+    pub fn add_results(&self, sum: u64) {
+        self.stats.stats.fetch_add(sum, Ordering::Relaxed);
     }
 
     /// Counts a visit now as `virtual_loss` visits, all losses until
@@ -309,10 +312,6 @@ pub(crate) struct Chunk<P> {
     plies: Box<[OnceLock<P>; CHUNK]>,
     proofs: Box<[AtomicU8; CHUNK]>,
     amaf: Box<[AtomicU32; CHUNK]>,
-    /// The nodes' standing choices of child ([`Tree::standing_choice`]),
-    /// made when the first is recorded here: searches without `rescan`
-    /// never make them.
-    choices: OnceLock<Box<[AtomicU64; CHUNK]>>,
     /// Child maps ([`Tree::alloc_map`]), made when the first map goes
     /// here: searches without RAVE never make them. A map is written
     /// whole when its node is expanded, so reused words need no reset.
@@ -341,7 +340,6 @@ impl<P> Chunk<P> {
             plies: chunk_array(OnceLock::new),
             proofs: chunk_array(|| AtomicU8::new(UNPROVEN)),
             amaf: chunk_array(|| AtomicU32::new(NO_AMAF)),
-            choices: OnceLock::new(),
             maps: OnceLock::new(),
             policy: OnceLock::new(),
         }
@@ -385,9 +383,6 @@ impl<P> SpareChunk<P> {
         chunk.plies[..n].fill_with(OnceLock::new);
         chunk.proofs[..n].fill_with(|| AtomicU8::new(UNPROVEN));
         chunk.amaf[..n].fill_with(|| AtomicU32::new(NO_AMAF));
-        if let Some(choices) = chunk.choices.get_mut() {
-            choices[..n].fill_with(|| AtomicU64::new(0));
-        }
         if let Some(policy) = chunk.policy.get_mut() {
             policy[..n].fill_with(|| AtomicU32::new(0));
         }
@@ -406,6 +401,23 @@ pub(crate) struct Segment<'a> {
     pub amaf: &'a [AtomicU32],
 }
 
+/// The allocation counters, which every expansion writes, on cache lines
+/// of their own (two: the neighbouring line is fetched with it), so that
+/// the other threads' reads of the tree's read-mostly fields (the chunk
+/// table, read at every node access) do not miss after each expansion.
+#[derive(Debug, Default)]
+#[repr(align(128))]
+struct Counters {
+    /// Nodes handed out or reserved.
+    next: AtomicUsize,
+    /// Of `next`, the nodes left unused in reserves given up
+    /// ([`Tree::release`]).
+    unused: AtomicUsize,
+    /// The next free word of child-map storage, counted over all chunks
+    /// ([`MAP_WORDS`] to a chunk).
+    next_map: AtomicUsize,
+}
+
 /// The node pool and the root index.
 ///
 /// Chunks can be handed from one tree to the next ([`Tree::with_spare`],
@@ -420,12 +432,12 @@ pub(crate) struct Tree<P> {
     chunks: Box<[OnceLock<Chunk<P>>]>,
     /// Chunks of old trees to use before allocating new ones.
     spare: Mutex<Vec<SpareChunk<P>>>,
-    next: AtomicUsize,
+    /// The workers' standing choices between searches, by worker index
+    /// ([`Tree::take_standing`]).
+    standing: Mutex<Vec<StandingChoices>>,
+    counters: Counters,
     cap: usize,
     full: AtomicBool,
-    /// The next free word of child-map storage, counted over all chunks
-    /// ([`MAP_WORDS`] to a chunk).
-    next_map: AtomicUsize,
     /// The length of every child map of this tree (0 before the first).
     map_len: AtomicUsize,
     pub root: u32,
@@ -442,10 +454,10 @@ impl<P: Copy + Send + Sync> Tree<P> {
         let tree = Tree {
             chunks,
             spare: Mutex::new(spare),
-            next: AtomicUsize::new(0),
+            standing: Mutex::new(Vec::new()),
+            counters: Counters::default(),
             cap,
             full: AtomicBool::new(false),
-            next_map: AtomicUsize::new(0),
             map_len: AtomicUsize::new(0),
             root: 0,
         };
@@ -494,46 +506,23 @@ impl<P: Copy + Send + Sync> Tree<P> {
             .store(p.to_bits(), Ordering::Relaxed);
     }
 
-    /// The word holding node `i`'s standing choice, in an array made on
-    /// first use for the chunk.
-    #[inline]
-    fn choice_word(&self, i: u32) -> &AtomicU64 {
-        let i = i as usize;
-        let chunk = self.chunks[i >> CHUNK_BITS].get().expect("allocated chunk");
-        &chunk.choices.get_or_init(|| chunk_array(|| AtomicU64::new(0)))[i & CHUNK_MASK]
+    /// Worker `worker`'s standing choices in this tree (empty at first):
+    /// the worker takes them for a search and gives them back with
+    /// [`Tree::put_standing`], so that the next search on this tree
+    /// continues with them, as a search continues with the statistics.
+    pub fn take_standing(&self, worker: usize) -> StandingChoices {
+        let mut tables = self.standing.lock().unwrap_or_else(PoisonError::into_inner);
+        tables.get_mut(worker).map(std::mem::take).unwrap_or_default()
     }
 
-    /// The standing choice of node `i` for worker `worker` while the node
-    /// has fewer than the visits set for the next scoring
-    /// ([`Tree::set_standing_choice`]): the child (an offset from the
-    /// first child) that the worker's last scoring chose, and whether
-    /// that scoring saw a proven draw. A choice stands for the worker
-    /// that made it only: two threads following one standing choice would
-    /// descend the same path, which the virtual loss is there to prevent.
-    #[inline]
-    pub fn standing_choice(&self, i: u32, visits: u32, worker: u32) -> Standing {
-        let (until, packed) = unpack(self.choice_word(i).load(Ordering::Relaxed));
-        if visits >= until {
-            Standing::Expired
-        } else if (packed >> OWNER_SHIFT) & OWNER_BITS != worker & OWNER_BITS {
-            Standing::Others
-        } else {
-            Standing::Mine(packed & (MAX_STANDING_OFFSET - 1), packed & DRAW_SEEN != 0)
+    /// Gives back worker `worker`'s standing choices (see
+    /// [`Tree::take_standing`]).
+    pub fn put_standing(&self, worker: usize, table: StandingChoices) {
+        let mut tables = self.standing.lock().unwrap_or_else(PoisonError::into_inner);
+        if tables.len() <= worker {
+            tables.resize_with(worker + 1, StandingChoices::default);
         }
-    }
-
-    /// Records worker `worker`'s choice for node `i` (see
-    /// [`Tree::standing_choice`]) to stand until the node has `until`
-    /// visits; an `offset` of [`MAX_STANDING_OFFSET`] or more is not
-    /// recorded.
-    #[inline]
-    pub fn set_standing_choice(&self, i: u32, until: u32, offset: u32, draw_seen: bool, worker: u32) {
-        if offset >= MAX_STANDING_OFFSET {
-            return;
-        }
-        let packed = offset | (worker & OWNER_BITS) << OWNER_SHIFT | if draw_seen { DRAW_SEEN } else { 0 };
-        self.choice_word(i)
-            .store((u64::from(until) << 32) | u64::from(packed), Ordering::Relaxed);
+        tables[worker] = table;
     }
 
     /// The nodes of `range` and their AMAF indices as slices, each with
@@ -567,9 +556,11 @@ impl<P: Copy + Send + Sync> Tree<P> {
         self.node(self.root)
     }
 
-    /// Nodes allocated so far.
+    /// Nodes allocated so far (without those still in or given up with
+    /// reserves).
     pub fn len(&self) -> usize {
-        self.next.load(Ordering::Relaxed)
+        let c = &self.counters;
+        c.next.load(Ordering::Relaxed) - c.unused.load(Ordering::Relaxed)
     }
 
     /// Whether the memory cap has been hit.
@@ -583,19 +574,37 @@ impl<P: Copy + Send + Sync> Tree<P> {
         if n == 0 {
             return Some(0);
         }
+        let first = self.reserve_nodes(n);
+        if first.is_none() {
+            self.full.store(true, Ordering::Relaxed);
+        }
+        first.map(|f| f as u32)
+    }
+
+    /// Takes `n` nodes from the shared counter and makes their chunks;
+    /// `None` (and nothing taken) when the cap would be exceeded.
+    pub(super) fn reserve_nodes(&self, n: usize) -> Option<usize> {
         if self.full.load(Ordering::Relaxed) {
             return None;
         }
-        let first = self.next.fetch_add(n, Ordering::Relaxed);
+        let first = self.counters.next.fetch_add(n, Ordering::Relaxed);
         if first + n > self.cap {
-            self.full.store(true, Ordering::Relaxed);
-            self.next.fetch_sub(n, Ordering::Relaxed);
+            self.counters.next.fetch_sub(n, Ordering::Relaxed);
             return None;
         }
-        for c in (first >> CHUNK_BITS)..=((first + n - 1) >> CHUNK_BITS) {
+        let last = first + n - 1;
+        for c in (first >> CHUNK_BITS)..=(last >> CHUNK_BITS) {
             self.chunk_or_init(c);
         }
-        Some(first as u32)
+        // The thread whose nodes reach the middle of a chunk makes the
+        // next one, so that no thread waits for a chunk being made when
+        // its nodes are handed out (the others would block on it).
+        let next_chunk = (last >> CHUNK_BITS) + 1;
+        let middle = (next_chunk << CHUNK_BITS) - CHUNK / 2;
+        if (first..=last).contains(&middle) && next_chunk < self.chunks.len() {
+            self.chunk_or_init(next_chunk);
+        }
+        Some(first)
     }
 
     /// Chunk `c`, made (from a spare one if there is one) if it is not yet.
@@ -613,14 +622,30 @@ impl<P: Copy + Send + Sync> Tree<P> {
     /// updated child by child) or `len` does not fit in one chunk. Every map
     /// of a tree has the same length.
     pub fn alloc_map(&self, len: usize) -> Option<u32> {
+        let start = self.reserve_map_words(len)?;
+        self.set_map_len(len);
+        u32::try_from(start).ok()
+    }
+
+    /// Every map of a tree has one length, written once, not at every map:
+    /// every backup reads it.
+    pub(super) fn set_map_len(&self, len: usize) {
+        if self.map_len.load(Ordering::Relaxed) != len {
+            self.map_len.store(len, Ordering::Relaxed);
+        }
+    }
+
+    /// Takes `len` words of map storage, in one chunk, from the shared
+    /// counter, and makes that chunk's map array.
+    pub(super) fn reserve_map_words(&self, len: usize) -> Option<usize> {
         if len == 0 || len > MAP_WORDS {
             return None;
         }
         // Only in chunks that hold nodes already: maps never make a chunk
         // (and its node arrays) before the nodes need it.
-        let used = self.next.load(Ordering::Relaxed).div_ceil(CHUNK);
+        let used = self.counters.next.load(Ordering::Relaxed).div_ceil(CHUNK);
         let room = used.min(self.chunks.len()) * MAP_WORDS;
-        let mut next = self.next_map.load(Ordering::Relaxed);
+        let mut next = self.counters.next_map.load(Ordering::Relaxed);
         let start = loop {
             // A map never straddles two chunks.
             let offset = next % MAP_WORDS;
@@ -632,18 +657,19 @@ impl<P: Copy + Send + Sync> Tree<P> {
             if start + len > room {
                 return None;
             }
-            match self
-                .next_map
-                .compare_exchange_weak(next, start + len, Ordering::Relaxed, Ordering::Relaxed)
-            {
+            match self.counters.next_map.compare_exchange_weak(
+                next,
+                start + len,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            ) {
                 Ok(_) => break start,
                 Err(now) => next = now,
             }
         };
-        self.map_len.store(len, Ordering::Relaxed);
         let chunk = self.chunk_or_init(start / MAP_WORDS);
         chunk.maps.get_or_init(|| chunk_array(|| AtomicU64::new(0)));
-        u32::try_from(start).ok()
+        Some(start)
     }
 
     /// The child map that starts at `start` (from [`Tree::alloc_map`]).
@@ -663,7 +689,7 @@ impl<P: Copy + Send + Sync> Tree<P> {
     /// to reset before use (only the nodes handed out).
     pub fn into_spare(self) -> Vec<SpareChunk<P>> {
         let mut out = self.spare.into_inner().unwrap_or_else(PoisonError::into_inner);
-        let used = self.next.into_inner();
+        let used = self.counters.next.into_inner();
         for (k, slot) in self.chunks.into_vec().into_iter().enumerate() {
             if let Some(chunk) = slot.into_inner() {
                 let dirty = used.saturating_sub(k * CHUNK).min(CHUNK);

@@ -404,6 +404,10 @@ fn rescan_is_parsed_and_checked() {
     // With threads on one tree only an explicit setting turns it on.
     assert_eq!(opts("rescan=64,threads=2").rescan_in_use::<TicTacToe>(), 64);
     assert_eq!(opts("threads=2").rescan_in_use::<TicTacToe>(), 0);
+    // A game's default holds with threads too (each keeps its own choices).
+    let swack = mcts::MctsOptions::game_defaults("swack");
+    assert_eq!(opts("threads=2").rescan_in_use_with(&swack), 64);
+    assert_eq!(opts("threads=2,rescan=off").rescan_in_use_with(&swack), 0);
     assert_eq!(
         opts("rescan=64,threads=2,parallel=root").rescan_in_use::<TicTacToe>(),
         64

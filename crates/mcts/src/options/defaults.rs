@@ -53,16 +53,10 @@ impl MctsOptions {
     }
 
     /// The `rescan` a search with these options uses:
-    /// [`MctsOptions::rescan_with`] with one thread to a tree; with several
-    /// threads on one tree only an explicit `rescan` (each thread follows
-    /// only its own standing choices; the games' defaults were measured
-    /// with one thread).
+    /// [`MctsOptions::rescan_with`], with any number of threads (each
+    /// thread keeps and follows only its own standing choices).
     pub fn rescan_in_use_with(&self, game: &MctsOptions) -> u32 {
-        if self.thread_count() > 1 && !self.root_parallel {
-            self.rescan.unwrap_or(0).min(MAX_RESCAN)
-        } else {
-            self.rescan_with(game)
-        }
+        self.rescan_with(game)
     }
 
     /// [`rescan_in_use_with`](Self::rescan_in_use_with) the defaults of `G`.

@@ -18,8 +18,9 @@ pub const DEFAULT_ITERATIONS: u64 = 10_000;
 
 /// The default memory cap, in tree nodes (about 46 bytes each for plies of
 /// up to 4 bytes: 16 of statistics, 16 of links, 8 for the ply, 4 for the
-/// AMAF index, 1 for the proof, and with RAVE up to 1 of child maps; 8
-/// more with `rescan`).
+/// AMAF index, 1 for the proof, and with RAVE up to 1 of child maps;
+/// with `rescan`, each thread's standing choices take up to 24 bytes for
+/// each node of at least N visits).
 pub const DEFAULT_MAX_NODES: usize = 8_000_000;
 
 /// One engine-spec option as [`OPTIONS`] lists it, for help texts and
@@ -290,7 +291,7 @@ mcts_options! {
     max_nodes: usize = DEFAULT_MAX_NODES;
     key "nodes" or "max_nodes", form "nodes=N",
     default "8000000", experimental false,
-    doc "memory cap in tree nodes (about 46 bytes each for plies of up to 4 bytes, all fields and child maps included; 8 more with `rescan`)";
+    doc "memory cap in tree nodes (about 46 bytes each for plies of up to 4 bytes, all fields and child maps included; with `rescan`, up to 24 bytes a thread for each node of at least N visits)";
     parse |key, value| {
         const EXPECTED: &str = "a node count from 1 to 4000000000";
         let n: usize = parse_int(key, value, EXPECTED)?;
@@ -475,13 +476,12 @@ mcts_options! {
     /// visits without scoring them again (so the lower N, the longer a
     /// choice stands), unless that child is proven meanwhile. `Some(0)` is
     /// `rescan=off` (every visit scores every child); `None` means the
-    /// game's default, else `off`, which applies to one thread to a tree
-    /// only ([`MctsOptions::rescan_in_use_with`]). Each
-    /// worker thread follows only the choices it made. N is from 1 to
-    /// [`MAX_RESCAN`].
+    /// game's default, else `off` ([`MctsOptions::rescan_in_use_with`]).
+    /// Each worker thread keeps and follows only the choices it made. N
+    /// is from 1 to [`MAX_RESCAN`].
     rescan: Option<u32> = None;
     key "rescan", form "rescan=N|off",
-    default "the game's entry of `GAME_DEFAULTS` (`rescan`; off unless the game sets it: Swack 64), with several threads on one tree off unless given", experimental false,
+    default "the game's entry of `GAME_DEFAULTS` (`rescan`; off unless the game sets it: Swack 64)", experimental false,
     doc "a node with `n` visits keeps the child its last scoring chose for `n / N` more visits before it scores its children again (1 to 1000000); a child proven meanwhile ends the wait; each thread follows only its own choices";
     parse |key, value| {
         parse_off_or_bounded(key, value, 1..=MAX_RESCAN, "a ratio from 1 to 1000000, or off").map(Some)

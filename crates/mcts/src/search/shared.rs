@@ -3,6 +3,12 @@
 
 use super::*;
 
+/// An iteration counter alone on two cache lines (a line and the one
+/// fetched with it).
+#[derive(Debug, Default)]
+#[repr(align(128))]
+pub(crate) struct IterationCounter(pub AtomicU64);
+
 /// Everything the workers of one search share.
 pub(crate) struct Shared<'a, G: Game, K, Pol> {
     pub tree: &'a Tree<G::Ply>,
@@ -37,6 +43,14 @@ pub(crate) struct Shared<'a, G: Game, K, Pol> {
     /// Visits a descent adds to each node of its path until backup, all
     /// losses ([`MctsOptions::virtual_loss_in_use`]).
     pub virtual_loss: u32,
+    /// Whether expansions take their nodes and child maps from per-worker
+    /// reserves ([`Tree::alloc_reserved`]): with several threads on one
+    /// tree (one thread takes exactly what it needs, so its trees, node
+    /// counts and cap stay those of an exact allocation).
+    pub reserve: bool,
+    /// Whether workers keep the root's updates for [`ROOT_BATCH`]
+    /// iterations before adding them (several threads on one tree).
+    pub batch_root: bool,
     /// How long a node's choice of child stands ([`MctsOptions::rescan_in_use_with`]).
     pub rescan: u32,
     /// GRAVE: the real visits a node needs for its descendants to score
@@ -60,7 +74,10 @@ pub(crate) struct Shared<'a, G: Game, K, Pol> {
     /// Where PUCT's policy comes from.
     pub policy_source: &'a dyn PolicySource<G, K>,
     pub budget: Option<u64>,
-    pub started: AtomicU64,
+    /// Iterations claimed so far, on cache lines of their own: every
+    /// worker adds to it once per batch, and the fields around it are
+    /// read at every iteration.
+    pub started: IterationCounter,
     /// Iterations a worker claims from `started` at a time.
     pub batch: u64,
     pub deadline: Option<Instant>,
@@ -110,6 +127,8 @@ impl<'a, G: Game, K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>> Shared<'a, G, K,
             prior_visits: opts.prior_visits_with(&game),
             map_min_children: if rave { MAP_MIN_CHILDREN } else { usize::MAX },
             virtual_loss: opts.virtual_loss_in_use(),
+            reserve: opts.thread_count() > 1 && !opts.root_parallel,
+            batch_root: opts.thread_count() > 1 && !opts.root_parallel,
             rescan: opts.rescan_in_use_with(&game),
             grave_ref,
             history: mast != Mast::Off || history_weight > 0.0,
@@ -122,7 +141,7 @@ impl<'a, G: Game, K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>> Shared<'a, G, K,
             variant_scoring: grave_ref > 0 || history_weight > 0.0 || puct,
             policy_source: &PriorsPolicy,
             budget,
-            started: AtomicU64::new(0),
+            started: IterationCounter::default(),
             batch: match budget {
                 Some(b) if opts.thread_count() > 1 => (b / (opts.thread_count() as u64 * 64)).clamp(1, 16),
                 _ => 1,
