@@ -214,7 +214,15 @@ impl<R: BufRead, W: Write> Play<'_, R, W> {
                     self.say(&text)?;
                     continue;
                 }
-                self.say(&format!("{} to move> ", mover(&*pos)))?;
+                // Against an engine the person is told it is them (after a
+                // swap their colour is not the one they started with).
+                let you = if sides.iter().filter(|s| s.engine.is_none()).count() == 1 {
+                    ", you"
+                } else {
+                    ""
+                };
+                let prompt = mover(&*pos).replacen(" player)", &format!(" player{you})"), 1);
+                self.say(&format!("{prompt} to move> "))?;
             }
             let Some(line) = self.read_line()? else {
                 self.say("\ninput ended\n")?;
@@ -402,5 +410,6 @@ top and bottom); the first player (random) now plays White (goal: connect left a
             out.contains("b = Black (second player): connect top and bottom"),
             "{out}"
         );
+        assert!(out.contains("black (second player, you) to move> "), "{out}");
     }
 }
