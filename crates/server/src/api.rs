@@ -570,6 +570,9 @@ pub fn position_json(game: &dyn AnyGame) -> Value {
         "last_turn": last_turn(game),
         "legal": game.legal_plies().iter().map(|p| ply_json(p)).collect::<Vec<_>>(),
         "render": render,
+        "sides": crate::sides::sides_json(game),
+        "turns": crate::sides::turns_json(game),
+        "result": crate::sides::result_json(game),
     })
 }
 

@@ -24,6 +24,7 @@ pub mod assets;
 pub mod board;
 pub mod runs;
 pub mod server;
+pub mod sides;
 
 pub use analysis::{AnalysisError, AnalysisOptions};
 pub use api::{ApiError, Limits, Reply};
