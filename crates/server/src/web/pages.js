@@ -273,7 +273,8 @@ export function runPage(app, [name]) {
         ratingNote = `Fitted over ${r.ratings.games} games (Bradley–Terry with the first move's advantage, ${e(r.ratings.first_move_elo)} Elo); ${r.ratings.anchor ? `anchored at ${r.ratings.anchor} = ${e(r.ratings.anchor_elo)}` : "mean 0"}.`;
       } else if (r.pairings.length === 1) {
         const p = r.pairings[0];
-        const half = (x) => (x === null ? null : x / 2);
+        // A sweep's infinite Elo (held as ±1000) stays infinite.
+        const half = (x) => (x === null ? null : Math.abs(x) >= 1000 ? x : x / 2);
         const st = (n) => r.standings.find((s) => s.name === n) || { games: 0, points: 0 };
         ratingRows = [
           [p.a, half(p.elo), half(p.elo_low), half(p.elo_high), st(p.a).games, st(p.a).points],

@@ -28,7 +28,9 @@ function svg(name, attrs = {}, parent = null) {
 
 export const capital = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
+// A thinking time: tenths of a second under a minute, else m:ss.
 export function clockText(ms) {
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)}s`;
   const s = Math.floor(ms / 1000);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
@@ -49,7 +51,7 @@ export function playerPanels(pos, { names = {}, clocks = null, you = null } = {}
     },
     h("span", { class: `swatch ${s.colour}`, "aria-hidden": "true" }),
     h("div", { class: "who" },
-      h("strong", {}, who, you === s.seat ? " (you)" : ""),
+      h("strong", {}, who, you === s.seat && who !== "You" ? " (you)" : ""),
       h("span", { class: "colour-name" }, ` ${capital(s.colour)} · ${s.seat} player`),
       h("div", { class: "goal" }, capital(s.goal))),
     h("div", { class: "side-state" },
@@ -91,7 +93,8 @@ export function resultBanner(pos, you = null) {
 // plies as links (`a.ply[data-ply=N]`, N counted from 1 over the game).
 export function turnList(turns, current, onPick) {
   const list = h("ol", { class: "plies turns" });
-  for (const t of turns) {
+  if (!turns || !turns.length) list.append(h("li", { class: "note empty" }, "No plies yet."));
+  for (const t of turns || []) {
     list.append(h("li", { class: "turn", "data-turn": t.turn, "data-seat": t.seat },
       h("span", { class: "turn-no" }, `${t.turn}.`),
       h("span", { class: `swatch small ${t.colour}`, title: `${t.colour} (${t.seat} player)` }),
@@ -147,7 +150,7 @@ export function refusalText(message, cell) {
 export function runCharts(games, players) {
   const W = 640;
   const H = 190;
-  const P = 34;
+  const P = 46;
   const box = h("div", { class: "charts" });
   const sorted = [...games].sort((a, b) => a.index - b.index);
   const n = sorted.length;
@@ -186,26 +189,25 @@ export function runCharts(games, players) {
   });
   const legend = h("p", { class: "legend" }, players.map((name, k) => h("span", { class: `key s${k % 6}` }, "■ ", name, " ")));
   box.append(score, legend);
-  // Elo of the first pairing from its running score (±800 at a sweep).
-  if (players.length >= 2) {
-    const [a, b] = players;
+  // Each player's performance Elo against its opponents so far, from
+  // its running score (two players: the pairing's Elo and its mirror).
+  const elo = frame("each player's Elo against its opponents so far, from its score (clamped at ±800)", "elo-chart");
+  axis(elo, [-800, -400, 0, 400, 800], -800, 800, (v) => (v > 0 ? `+${v}` : v < 0 ? `−${-v}` : "0"));
+  players.forEach((name, k) => {
     let got = 0;
     let played = 0;
     const line = [];
     sorted.forEach((g, i) => {
-      const sa = g.players.indexOf(a);
-      const sb = g.players.indexOf(b);
-      if (sa < 0 || sb < 0) return;
-      got += points(g.result)[sa];
+      const seat = g.players.indexOf(name);
+      if (seat < 0) return;
+      got += points(g.result)[seat];
       played += 1;
       const p = Math.min(Math.max(got / played, 0.01), 0.99);
-      const elo = -400 * Math.log10(1 / p - 1);
-      line.push(`${x(i).toFixed(1)},${yOf(elo, -800, 800).toFixed(1)}`);
+      const rating = Math.min(800, Math.max(-800, -400 * Math.log10(1 / p - 1)));
+      line.push(`${x(i).toFixed(1)},${yOf(rating, -800, 800).toFixed(1)}`);
     });
-    const chart = frame(`Elo of ${a} against ${b} from the score so far (clamped at ±800)`, "elo-chart");
-    axis(chart, [-800, -400, 0, 400, 800], -800, 800, (v) => (v > 0 ? `+${v}` : String(v)));
-    if (line.length) svg("polyline", { points: line.join(" "), class: "series s0" }, chart);
-    box.append(chart);
-  }
+    if (line.length) svg("polyline", { points: line.join(" "), class: `series s${k % 6}`, "data-player": name }, elo);
+  });
+  box.append(elo);
   return box;
 }
