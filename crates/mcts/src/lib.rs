@@ -71,8 +71,8 @@ mod rave_pool;
 mod search;
 mod tree;
 
+use abstracta_core::time::Instant;
 use std::fmt;
-use std::time::Instant;
 
 use abstracta_core::knowledge::{NoKnowledge, SearchKnowledge};
 use abstracta_core::Game;
