@@ -186,7 +186,10 @@ fn engine_for(text: &str, game: &str) -> Result<EngineSpec, Refusal> {
     Ok(spec)
 }
 
-fn search_setup(body: &str) -> Result<(Box<dyn AnyGame>, Box<dyn AnySearch>), Refusal> {
+/// A game to search and the engine that searches it.
+type Search = (Box<dyn AnyGame>, Box<dyn AnySearch>);
+
+fn search_setup(body: &str) -> Result<Search, Refusal> {
     let request: SearchRequest = parse(body, SEARCH_FIELDS)?;
     let game = open_game(&request.spec, &request.plies)?;
     if game.status().is_finished() {
