@@ -100,6 +100,16 @@ test("refused clicks say why, naming the rule", { timeout: 120_000 }, async () =
   await page.waitForFunction(() => document.querySelector("[data-testid=refusal]")?.textContent);
   assert.match(await page.locator("[data-testid=refusal]").innerText(), /\(E5\)/);
   await page.close();
+  // Ecalper: a placement before the owed replacement (C2).
+  const ec = await openPage(ctx.browser, "#/play?spec=ecalper:size=3&engine=random&seat=second");
+  assert.equal(await waitForTurn(ec), "human");
+  const taken = new Set(await ec.$$eval("svg.board .piece", (els) => els.map((e) => e.dataset.cell)));
+  const free = (await ec.$$eval("svg.board .hit", (els) => els.map((e) => e.dataset.cell))).filter((c) => !taken.has(c));
+  await ec.locator(`svg.board .hit[data-cell="${free[0]}"]`).click();
+  await ec.waitForFunction(() => document.querySelector("[data-testid=refusal]")?.textContent);
+  assert.match(await ec.locator("[data-testid=refusal]").innerText(), /replace.*\(C1, C2\)/);
+  assert.deepEqual(ec.problems, []);
+  await ec.close();
   // Whirlwind's first turn: points the diagonal rule forbids (W3).
   const ww = await openPage(ctx.browser, "#/play?spec=whirlwind:size=6&engine=random&seat=first");
   assert.equal(await waitForTurn(ww), "human");

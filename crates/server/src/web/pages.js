@@ -124,7 +124,9 @@ export function home(app) {
       .catch((e) => board.replaceChildren(errorBox(e.message)));
   }
   app.append(h("ul", { class: "cards" },
-    h("li", {}, h("a", { href: "#/runs" }, "Tournaments"), ": the folders under --runs, their tables (live while they are written) and every game, ply by ply."),
+    api.STATIC
+      ? h("li", {}, "Tournaments: served by ", h("code", {}, "arena serve --runs DIR"), " (this static site plays and analyses in the browser).")
+      : h("li", {}, h("a", { href: "#/runs" }, "Tournaments"), ": the folders under --runs, their tables (live while they are written) and every game, ply by ply."),
     h("li", {}, h("a", { href: "#/play" }, "Play"), ": a game of any spec against an engine."),
     h("li", {}, h("a", { href: "#/analyse" }, "Analyse"), ": a position from plies, the engine's top plies, its principal variation, a win-rate graph.")));
 }
@@ -586,8 +588,8 @@ export function playPage(app, _args, params) {
     const piece = pos.board.cells.find((c) => c.p === cell);
     let candidate = null;
     if (selected && selected !== cell) candidate = `${selected}-${cell}`;
-    else if (!piece) candidate = cell;
-    else if (pos.name === "ecalper") candidate = `x${cell}`;
+    else if (!piece && pos.name !== "epaminondas" && pos.name !== "swack") candidate = cell;
+    else if (piece && pos.name === "ecalper") candidate = `x${cell}`;
     const without = candidate ? null : refusalWithoutPly(pos, cell);
     selected = null;
     draw();
@@ -597,7 +599,7 @@ export function playPage(app, _args, params) {
       await api.position(spec, [...plies, candidate || cell]);
       refuse(`${cell}: no ply starts here now.`);
     } catch (e) {
-      if (plies.length === at) refuse(refusalText(e.message, cell));
+      if (plies.length === at) refuse(refusalText(e.message, cell, pos.name, candidate || cell));
     }
   }
 

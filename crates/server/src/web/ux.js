@@ -42,7 +42,7 @@ export function playerPanels(pos, { names = {}, clocks = null, you = null } = {}
   const moving = pos.status.finished ? null : pos.to_move && pos.to_move.seat;
   const winner = pos.status.winner_seat;
   return h("div", { class: "players", "data-testid": "players" }, seats.map((s) => {
-    const who = names[s.seat] || `${s.seat} player`;
+    const who = names[s.seat] || capital(s.colour);
     const state = moving === s.seat ? "to move" : pos.status.finished ? (winner === s.seat ? "winner" : winner ? "" : "draw") : "";
     return h("div", {
       class: `player ${s.colour}${moving === s.seat ? " to-move" : ""}${winner === s.seat ? " won" : ""}`,
@@ -52,7 +52,7 @@ export function playerPanels(pos, { names = {}, clocks = null, you = null } = {}
     h("span", { class: `swatch ${s.colour}`, "aria-hidden": "true" }),
     h("div", { class: "who" },
       h("strong", {}, who, you === s.seat && who !== "You" ? " (you)" : ""),
-      h("span", { class: "colour-name" }, ` ${capital(s.colour)} · ${s.seat} player`),
+      h("span", { class: "colour-name" }, names[s.seat] ? ` ${capital(s.colour)} · ${s.seat} player` : ` · ${s.seat} player`),
       h("div", { class: "goal" }, capital(s.goal))),
     h("div", { class: "side-state" },
       clocks ? h("span", { class: "clock", "data-testid": `clock-${s.seat}` }, clockText(clocks[s.seat] || 0)) : "",
@@ -115,7 +115,12 @@ export function refusalWithoutPly(pos, cell) {
   const piece = pos.board.cells.find((c) => c.p === cell);
   const me = pos.to_move ? pos.to_move.colour : null;
   const game = pos.name;
-  if (!piece) return null;
+  if (!piece) {
+    // Empty squares start plies only in Free Swack (drops).
+    if (game === "epaminondas") return `${cell} is empty: click the rear piece of a phalanx of yours, then the square where it lands (P2).`;
+    if (game === "swack") return `No drop starts on ${cell}: S9 puts a height-2 stack on an empty square and a height-1 enemy stack on an orthogonally adjacent empty square.`;
+    return null;
+  }
   if (piece.colour === "stone") return `${cell} holds a neutral stone: stones never move and block every phalanx (P7).`;
   const mine = piece.colour === me;
   switch (game) {
@@ -138,11 +143,24 @@ export function refusalWithoutPly(pos, cell) {
   }
 }
 
-// A server's refusal ("ply 3: illegal ply c3: REASON") as the page says it.
-export function refusalText(message, cell) {
+// The rule behind each kind of ply, for the games' reasons that name none.
+const RULE_OF = {
+  escabel: { place: "E4", move: "E5" },
+  swack: { move: "S4", drop: "S9" },
+  ecalper: { place: "C1, C2", replace: "C2" },
+  epaminondas: { move: "P2, P3" },
+  whirlwind: { place: "W2, W3" },
+};
+
+// A game's refusal ("ply 3: illegal ply c3: REASON") as the page says it,
+// with the rule of the ply's kind when the reason names none.
+export function refusalText(message, cell, game, ply) {
+  const kind = /^x/.test(ply) ? "replace" : /\+/.test(ply) ? "drop" : /-/.test(ply) ? "move" : "place";
+  const rule = (RULE_OF[game] || {})[kind];
+  const tag = (text) => (/\([A-Z]\d/.test(text) || !rule ? text : `${text} (${rule})`);
   const m = /illegal ply ([^:]+): (.*)$/s.exec(message);
-  if (m) return `${m[1]} is not allowed: ${m[2]}`;
-  return `${cell}: ${message.replace(/^ply \d+: /, "")}`;
+  if (m) return tag(`${m[1]} is not allowed: ${m[2]}`);
+  return tag(`${cell}: ${message.replace(/^ply \d+ (\("[^"]*"\) )?(of the move list)?: /, "")}`);
 }
 
 // Cumulative score and Elo over a run's games (schedule order): one line
