@@ -21,6 +21,9 @@ trap cleanup EXIT INT TERM
 mkdir -p "$work/runs"
 "$arena" tournament escabel:size=5 --player first=random --player second=random \
     --games 2 --openings none --seed 7 --out "$work/runs/escabel5" >"$work/tournament.log" 2>&1
+# Three players: a fitted rating list.
+"$arena" tournament escabel:size=5 --player a=random --player b=random --player c=mcts:iters=50 \
+    --games 2 --openings none --seed 3 --out "$work/runs/rr3" >>"$work/tournament.log" 2>&1
 "$arena" serve --port 0 --runs "$work/runs" >"$work/serve.log" 2>&1 &
 server=$!
 url=""
@@ -35,5 +38,5 @@ if [ -z "$url" ]; then
     exit 1
 fi
 echo "testing $url"
-ARENA_URL="$url" ARENA_RUNS="$work/runs" ARENA_RUN=escabel5 \
+ARENA_URL="$url" ARENA_RUNS="$work/runs" ARENA_RUN=escabel5 ARENA_RUN3=rr3 \
     node --test --test-concurrency=1 tests/

@@ -1,7 +1,7 @@
 //! The `random` family: every legal ply equally likely.
 
+use abstracta_core::time::Instant;
 use std::marker::PhantomData;
-use std::time::Instant;
 
 use abstracta_core::rand::rngs::SmallRng;
 use abstracta_core::rand::{Rng, SeedableRng};

@@ -80,7 +80,7 @@ test("a recorded game steps ply by ply, by buttons, keys and links", async () =>
   const link = `#/game/${RUN}/${index}?ply=2`;
   const again = await openPage(ctx.browser, link);
   await boardAt(again, 2);
-  assert.equal(await again.locator("ol.plies li.current").getAttribute("data-ply"), "2");
+  assert.equal(await again.locator("ol.plies a.ply.current").getAttribute("data-ply"), "2");
   assert.deepEqual(page.problems, []);
   assert.deepEqual(again.problems, []);
   await again.close();

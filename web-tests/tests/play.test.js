@@ -58,6 +58,8 @@ async function playByClicks(page, name, maxTurns) {
   }
   const state = await waitForTurn(page);
   assert.equal(state, "over", `${name} ends within ${maxTurns} turns`);
+  // The result banner says why, naming the rule or the length cap.
+  assert.match(await page.locator("[data-testid=result]").innerText(), /\([A-Z]\d\)|length cap/);
   await shot(page, `play-${name}-end`);
   return {
     plies: Number(await page.locator(".play").getAttribute("data-plies")),
@@ -82,7 +84,7 @@ for (const [name, spec, maxTurns] of games) {
     assert.match(result.status, /^Game over: /);
     // The page's game is the server's game: replaying its plies gives the
     // same result.
-    const plies = await page.$$eval(".play ol.plies li", (els) => els.map((e) => e.innerText.trim()));
+    const plies = await page.$$eval(".play ol.plies a.ply", (els) => els.map((e) => e.innerText.trim()));
     assert.equal(plies.length, result.plies);
     const replay = await api("/api/position", { spec, plies: plies.join(" ") });
     assert.equal(replay.status, 200, JSON.stringify(replay.json));

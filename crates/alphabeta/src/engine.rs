@@ -1,9 +1,10 @@
 //! [`AlphaBetaSearch`]: the `alphabeta` family of the [`Search`] interface.
 
+use abstracta_core::time::Instant;
 use std::fmt;
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use abstracta_core::knowledge::{NoKnowledge, SearchKnowledge};
 use abstracta_core::search::{

@@ -2,9 +2,9 @@
 //! windows, iterative deepening with aspiration windows at the root, the
 //! table, killers and history; one [`Worker`] per thread.
 
+use abstracta_core::time::Instant;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
 
 use abstracta_core::knowledge::SearchKnowledge;
 use abstracta_core::rand::rngs::SmallRng;

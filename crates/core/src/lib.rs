@@ -62,6 +62,7 @@ pub mod search;
 pub mod side;
 pub mod spec;
 pub mod text;
+pub mod time;
 pub mod toy;
 pub mod turn;
 pub mod zobrist;

@@ -71,6 +71,7 @@ mod ply;
 #[cfg(feature = "reference")]
 pub mod reference;
 mod render;
+mod winning;
 
 use abstracta_core::{Colour, Game, PlyBuf, Status};
 use rand::Rng;

@@ -69,6 +69,7 @@ mod ply;
 pub mod reference;
 mod render;
 mod setup;
+mod winning;
 
 pub use crate::actions::EpaminondasEncoding;
 pub use crate::knowledge::EpaminondasKnowledge;

@@ -46,6 +46,7 @@ mod ply;
 pub mod reference;
 mod render;
 mod setup;
+mod winning;
 
 use abstracta_core::{zobrist, Cells, Colour, Game, PlyBuf, Point, Status};
 use rand::Rng;

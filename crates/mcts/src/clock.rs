@@ -46,7 +46,8 @@
 //! assert!(!fixed.early_stop);
 //! ```
 
-use std::time::{Duration, Instant};
+use abstracta_core::time::Instant;
+use std::time::Duration;
 
 use abstracta_core::Game;
 

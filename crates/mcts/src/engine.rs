@@ -1,7 +1,7 @@
 //! [`MctsSearch`]: the `mcts` family of the [`Search`] interface.
 
+use abstracta_core::time::Instant;
 use std::fmt;
-use std::time::Instant;
 
 use abstracta_core::knowledge::{NoKnowledge, SearchKnowledge};
 use abstracta_core::search::{Budget, Clock, OptionError, Search, SearchResult, StopHandle};

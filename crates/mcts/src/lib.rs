@@ -72,8 +72,8 @@ mod search;
 mod standing;
 mod tree;
 
+use abstracta_core::time::Instant;
 use std::fmt;
-use std::time::Instant;
 
 use abstracta_core::knowledge::{NoKnowledge, SearchKnowledge};
 use abstracta_core::Game;

@@ -1,8 +1,8 @@
 //! The search itself: workers running select / expand / playout / backup
 //! over a shared [`Tree`].
 
+use abstracta_core::time::Instant;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
 
 use abstracta_core::knowledge::SearchKnowledge;
 use abstracta_core::{Claims, Game, PlyBuf, Seat};

@@ -1,9 +1,9 @@
 //! [`PnsSearch`]: the `pns` family of the [`Search`] interface.
 
+use abstracta_core::time::Instant;
 use std::fmt;
 use std::marker::PhantomData;
 use std::sync::Mutex;
-use std::time::Instant;
 
 use abstracta_core::knowledge::{NoKnowledge, SearchKnowledge};
 use abstracta_core::search::{Budget, OptionError, Search, SearchResult, StopHandle};

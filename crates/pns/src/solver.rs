@@ -2,8 +2,9 @@
 //! nodes by whose turn it is, and the win/draw/loss value built from two
 //! questions.
 
+use abstracta_core::time::Instant;
 use std::marker::PhantomData;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use abstracta_core::knowledge::Knowledge;
 use abstracta_core::search::{ChildStats, Proof, SearchResult, StopHandle};

@@ -11,15 +11,15 @@ use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use abstracta::player::{Analysis, EngineSpec, ENGINE_FORMS};
+use abstracta::player::{EngineSpec, ENGINE_FORMS};
 use abstracta::{AnyGame, Registry};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
 pub use crate::api_error::ApiError;
 use crate::assets;
-use crate::board::{board_json, ply_cells, ply_json};
 use crate::runs::Runs;
+use view::position::{analysis_json, position_json};
 
 /// The safety caps of a server.
 #[derive(Clone, Debug, PartialEq)]
@@ -429,27 +429,9 @@ fn route(state: &State, method: &str, url: &str, body: &[u8]) -> Reply {
 /// server's limits.
 fn games(state: &State) -> Value {
     let limits = &state.limits;
-    let variants = [
-        (
-            "escabel",
-            &[
-                "escabel",
-                "escabel:size=7",
-                "escabel:variant=checkered",
-                "escabel:size=7,variant=checkered,corner=white",
-            ][..],
-        ),
-        ("swack", &["swack", "swack:size=6", "swack:variant=free"][..]),
-        ("ecalper", &["ecalper", "ecalper:size=5"][..]),
-        ("epaminondas", &["epaminondas", "epaminondas:variant=stones"][..]),
-        (
-            "whirlwind",
-            &["whirlwind", "whirlwind:size=12", "whirlwind:setup=b"][..],
-        ),
-    ];
     json!({
         "games": state.registry.names(),
-        "variants": variants.iter().map(|(g, v)| json!({"game": g, "specs": v})).collect::<Vec<_>>(),
+        "variants": view::position::sample_specs_json(),
         "engines": ENGINE_FORMS,
         "limits": {
             "max_body": limits.max_body,
@@ -514,63 +496,6 @@ fn open_game(state: &State, spec: &str, plies: &str) -> Result<Box<dyn AnyGame>,
     let mut game = state.registry.open(spec)?;
     game.play_list(plies)?;
     Ok(game)
-}
-
-fn status_json(game: &dyn AnyGame) -> Value {
-    let status = game.status();
-    json!({
-        "word": status.word(),
-        "text": status.to_string(),
-        "finished": status.is_finished(),
-        "winner_seat": status.winner_seat().map(|s| s.name()),
-        "winner_colour": status.winner_colour().map(|c| c.name()),
-    })
-}
-
-/// The plies of the last turn, oldest first: the last ply and the ones
-/// before it by the same seat (Ecalper and Whirlwind turns have several).
-fn last_turn(game: &dyn AnyGame) -> Vec<Value> {
-    let mut back = game.clone_box();
-    let mut turn = Vec::new();
-    let mut mover = None;
-    // A turn has at most four plies; a few more steps back cost nothing.
-    while turn.len() < 8 {
-        let Some(ply) = back.undo() else { break };
-        let seat = back.to_move().map(|(s, _)| s);
-        if mover.is_some() && seat != mover {
-            break;
-        }
-        mover = seat;
-        turn.push(ply_json(&ply));
-    }
-    turn.reverse();
-    turn
-}
-
-/// A position as the page draws it (see docs/web-api.md).
-pub fn position_json(game: &dyn AnyGame) -> Value {
-    let history = game.history();
-    let last = history.last().map(|p| ply_json(p));
-    let render = game.render();
-    let turn_text = render
-        .lines()
-        .rev()
-        .find(|l| !l.trim().is_empty())
-        .unwrap_or("")
-        .trim();
-    json!({
-        "spec": game.spec(),
-        "name": game.name(),
-        "plies": history,
-        "status": status_json(game),
-        "to_move": game.to_move().map(|(seat, colour)| json!({"seat": seat.name(), "colour": colour.name()})),
-        "turn_text": turn_text,
-        "board": board_json(game),
-        "last": last,
-        "last_turn": last_turn(game),
-        "legal": game.legal_plies().iter().map(|p| ply_json(p)).collect::<Vec<_>>(),
-        "render": render,
-    })
 }
 
 fn position(state: &State, body: &[u8]) -> Result<Value, ApiError> {
@@ -718,24 +643,6 @@ fn engine_move(state: &State, body: &[u8]) -> Result<Value, ApiError> {
         "win_rate": choice.win_rate,
         "position": position_json(&*game),
     }))
-}
-
-fn analysis_json(game: &dyn AnyGame, analysis: &Analysis, engine: &str) -> Value {
-    json!({
-        "engine": engine,
-        "seat": game.to_move().map(|(s, _)| s.name()),
-        "best": analysis.best.as_deref().map(ply_json),
-        "win_rate": analysis.win_rate,
-        "pv": analysis.pv,
-        "children": analysis.children.iter().map(|c| json!({
-            "ply": c.ply,
-            "cells": ply_cells(&c.ply).cells.iter().map(ToString::to_string).collect::<Vec<_>>(),
-            "visits": c.visits,
-            "win_rate": c.win_rate,
-            "proof": c.proof,
-        })).collect::<Vec<_>>(),
-        "details": analysis.details,
-    })
 }
 
 /// `POST /api/analyse`: the engine's view of the position.

@@ -35,6 +35,11 @@ const FILES: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("web/pages.js"),
     ),
+    (
+        "/ux.js",
+        "text/javascript; charset=utf-8",
+        include_str!("web/ux.js"),
+    ),
     ("/favicon.svg", "image/svg+xml", include_str!("web/favicon.svg")),
 ];
 

@@ -21,9 +21,12 @@ pub mod analysis;
 pub mod api;
 mod api_error;
 pub mod assets;
-pub mod board;
 pub mod runs;
 pub mod server;
+
+/// The page's JSON of boards and plies (the `view` crate, shared with the
+/// WebAssembly build).
+pub use view::{board, sides};
 
 pub use analysis::{AnalysisError, AnalysisOptions};
 pub use api::{ApiError, Limits, Reply};

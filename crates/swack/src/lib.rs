@@ -79,6 +79,7 @@ mod ply;
 #[cfg(feature = "reference")]
 pub mod reference;
 mod render;
+mod winning;
 
 /// What a Swack square holds (S2): a stack, written `b2` (a black-topped
 /// stack of two) or `w1` in diagrams.

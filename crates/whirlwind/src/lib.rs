@@ -44,6 +44,7 @@ mod ply;
 pub mod reference;
 mod render;
 mod tables;
+mod winning;
 
 use abstracta_core::rand::Rng;
 use abstracta_core::{Colour, Game, PlyBuf, Status};

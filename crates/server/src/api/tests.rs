@@ -1,4 +1,5 @@
 use super::*;
+use view::position::last_turn;
 
 fn post(state: &State, path: &str, body: &Value) -> (u16, Value) {
     let reply = handle(state, "POST", path, body.to_string().as_bytes());

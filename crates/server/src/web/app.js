@@ -3,6 +3,7 @@
 // bookmarked and shared.
 
 import * as pages from "./pages.js";
+import { STATIC } from "./api.js";
 
 const routes = {
   "": pages.home,
@@ -41,6 +42,12 @@ function route() {
     return;
   }
   cleanup = view(app, args, params) || null;
+}
+
+// The static build has no tournaments to show.
+if (STATIC) {
+  document.body.dataset.backend = "wasm";
+  for (const a of document.querySelectorAll('nav a[data-nav="runs"]')) a.remove();
 }
 
 window.addEventListener("hashchange", route);

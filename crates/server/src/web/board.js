@@ -159,7 +159,7 @@ function drawPiece(g, cell, q, radius, stacks) {
 
 // Draws `position` (the JSON of /api/position) as an SVG element.
 // options: { movable: Set, targets: Set, selected: name, hint: [names],
-//            onClick(name) }
+//            hintLabel: text, winning: [names], small: bool, onClick(name) }
 export function drawBoard(position, options = {}) {
   const board = position.board;
   if (board.style === "text") {
@@ -172,7 +172,7 @@ export function drawBoard(position, options = {}) {
   const svg = el("svg", {
     viewBox: `0 0 ${geo.width.toFixed(1)} ${geo.height.toFixed(1)}`,
     // Boards of many cells get more room on the page.
-    class: `board board-${board.style} game-${position.name}${geo.cells.length > 200 ? " big" : ""}`,
+    class: `board board-${board.style} game-${position.name}${geo.cells.length > 200 && !options.small ? " big" : ""}${options.small ? " small" : ""}`,
     role: "img",
     "aria-label": `${position.spec} after ${position.plies.length} plies`,
     "data-plies": position.plies.length,
@@ -220,12 +220,31 @@ export function drawBoard(position, options = {}) {
     }, overlay);
   });
 
-  for (const name of options.hint || []) {
+  // The cells that decided a finished game: its chain, group or pieces.
+  for (const name of options.winning || []) {
     const p = parseCell(name);
     if (!p) continue;
     const q = geo.at(p.c, p.r);
-    el("circle", { cx: q.x, cy: q.y, r: geo.radius * 0.55, class: "hint-mark", "data-cell": name }, overlay);
+    el("circle", { cx: q.x, cy: q.y, r: geo.radius + 1, class: "win-mark", "data-cell": name }, overlay);
   }
+
+  const hints = options.hint || [];
+  hints.forEach((name, i) => {
+    const p = parseCell(name);
+    if (!p) return;
+    const q = geo.at(p.c, p.r);
+    el("circle", { cx: q.x, cy: q.y, r: geo.radius * 0.55, class: "hint-mark", "data-cell": name }, overlay);
+    // The hint's label (its win rate) sits by its last cell.
+    if (options.hintLabel && i === hints.length - 1) {
+      const w = options.hintLabel.length * 7.5 + 8;
+      const x = Math.min(q.x + geo.radius * 0.5, geo.width - w - 2);
+      const y = Math.max(q.y - geo.radius * 1.6, 2);
+      const tag = el("g", { class: "hint-label", "data-testid": "hint-label" }, overlay);
+      el("rect", { x, y, width: w, height: 18, rx: 4 }, tag);
+      const t = el("text", { x: x + w / 2, y: y + 9, "text-anchor": "middle", "dominant-baseline": "central" }, tag);
+      t.textContent = options.hintLabel;
+    }
+  });
 
   const hits = el("g", { class: "hits" }, svg);
   for (const p of geo.cells) {

@@ -4,23 +4,11 @@
 
 import * as api from "./api.js";
 import { drawBoard, drawGraph } from "./board.js";
+import {
+  h, capital, clockText, playerPanels, swapNote, resultBanner, turnList, refusalWithoutPly, refusalText, runCharts,
+} from "./ux.js";
 
 // ---------------------------------------------------------------- building blocks
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else if (k === "class") node.className = v;
-    else node.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return node;
-}
 
 function hashFor(page, args = [], params = {}) {
   const path = [page, ...args.map((a) => encodeURIComponent(a))].join("/");
@@ -89,33 +77,58 @@ async function winRateSeries(spec, plies, engine, samples, onPoint, isStopped) {
   return points;
 }
 
-function pliesList(plies, current, onPick) {
-  const list = h("ol", { class: "plies" });
-  plies.forEach((p, i) => {
-    list.append(h("li", { class: i + 1 === current ? "current" : "", "data-ply": i + 1 },
-      h("a", { href: "#", onclick: (ev) => { ev.preventDefault(); onPick(i + 1); } }, p)));
-  });
-  return list;
+// The plies by turn; `turns` from the position after all of them.
+function pliesList(turns, current, onPick) {
+  return turnList(turns, current, onPick);
+}
+
+// Everything the page shows around a board at `pos`: the players, a
+// swap's note, the result; the board with the winning cells ringed.
+function aroundBoard(pos, opts = {}) {
+  return h("div", { class: "around" },
+    playerPanels(pos, opts),
+    swapNote(pos, opts.you),
+    resultBanner(pos, opts.you));
 }
 
 // ---------------------------------------------------------------- home
 
+// What each game is about, in a sentence or two, and a spec to start.
+const ABOUT = {
+  escabel: ["Escabel", "escabel:size=7", "Connection with stacks: place a piece, or capture an enemy stack of your height by stacking onto it. Black joins top and bottom, White left and right; no draws."],
+  swack: ["Swack", "swack:size=6", "Territory on a full checkered board: stack onto an enemy stack of equal height. At the end equal black and white groups cancel out; the biggest group left wins."],
+  ecalper: ["Ecalper", "ecalper:size=5", "Hexagonal group building: each turn replace one stone the opponent just placed, then place three. The largest group wins."],
+  epaminondas: ["Epaminondas", "epaminondas", "Phalanxes on a 14×12 board: lines of pieces move as far as they are long and capture shorter lines. Get more pieces onto the enemy's home row than they have on yours."],
+  whirlwind: ["Whirlwind", "whirlwind:size=12", "Connection with one or two stones a turn among set-up stones; like-coloured diagonal pairs need an orthogonal friend (W3). Black joins top and bottom, White left and right."],
+};
+
 export function home(app) {
   app.append(
     h("h1", {}, "abstracta"),
-    h("p", {}, "Five abstract strategy games — Escabel, Swack, Ecalper, Epaminondas, Whirlwind — with their engines."),
-    h("ul", { class: "cards" },
-      h("li", {}, h("a", { href: "#/runs" }, "Tournaments"), ": the folders under --runs, their tables (live while they are written) and every game, ply by ply."),
-      h("li", {}, h("a", { href: "#/play" }, "Play"), ": a game of any spec against an engine."),
-      h("li", {}, h("a", { href: "#/analyse" }, "Analyse"), ": a position from plies, the engine's top plies, its principal variation, a win-rate graph.")),
+    h("p", { class: "lead" }, "Five abstract strategy games with exact rule engines and strong engines. Pick a game to play against an engine, watch tournaments, or analyse a position."),
   );
-  const quick = h("p", { class: "quick" }, "Play: ");
-  app.append(quick);
-  api.games().then((g) => {
-    for (const v of g.variants) {
-      quick.append(h("a", { href: hashFor("play", [], { spec: v.game }) }, v.game), " ");
-    }
-  }).catch((e) => app.append(errorBox(e.message)));
+  const cards = h("ul", { class: "game-cards", "data-testid": "game-cards" });
+  app.append(cards);
+  for (const [game, [title, spec, about]] of Object.entries(ABOUT)) {
+    const board = h("div", { class: "mini-board" });
+    cards.append(h("li", { class: "game-card", "data-game": game },
+      h("a", { href: hashFor("play", [], { spec }), class: "mini-link", "aria-label": `play ${title}` }, board),
+      h("div", {},
+        h("h2", {}, title),
+        h("p", {}, about),
+        h("p", { class: "card-links" },
+          h("a", { href: hashFor("play", [], { spec }), "data-testid": `play-${game}` }, "Play"), " · ",
+          h("a", { href: hashFor("analyse", [], { spec }) }, "Analyse"), " · ",
+          h("span", { class: "mono note" }, spec)))));
+    api.position(spec, []).then((pos) => board.replaceChildren(drawBoard(pos, { small: true })))
+      .catch((e) => board.replaceChildren(errorBox(e.message)));
+  }
+  app.append(h("ul", { class: "cards" },
+    api.STATIC
+      ? h("li", {}, "Tournaments: served by ", h("code", {}, "arena serve --runs DIR"), " (this static site plays and analyses in the browser).")
+      : h("li", {}, h("a", { href: "#/runs" }, "Tournaments"), ": the folders under --runs, their tables (live while they are written) and every game, ply by ply."),
+    h("li", {}, h("a", { href: "#/play" }, "Play"), ": a game of any spec against an engine."),
+    h("li", {}, h("a", { href: "#/analyse" }, "Analyse"), ": a position from plies, the engine's top plies, its principal variation, a win-rate graph.")));
 }
 
 // ---------------------------------------------------------------- tournaments
@@ -160,10 +173,10 @@ export function runsPage(app) {
         r.error
           ? h("td", { colspan: 4, class: "error" }, r.error)
           : [h("td", {}, r.spec), h("td", {}, r.players.join(", ")), h("td", {}, r.format), h("td", {}, progressBar(r.games_played, r.games_total))]));
-      const table = h("table", { class: "table" },
+      const table = h("table", { class: "table runs-table" },
         h("thead", {}, h("tr", {}, h("th", {}, "run"), h("th", {}, "game"), h("th", {}, "players"), h("th", {}, "format"), h("th", {}, "progress"))),
         h("tbody", {}, rows));
-      body.replaceChildren(data.runs.length ? table : h("p", {}, "No tournament folders here yet: run arena tournament --out RUNS/NAME."));
+      body.replaceChildren(data.runs.length ? h("div", { class: "table-wrap" }, table) : h("p", {}, "No tournament folders here yet: run arena tournament --out RUNS/NAME."));
       if (data.skipped.length) body.append(h("p", { class: "note" }, `Not served (names must be letters, digits, '.', '_', '-'): ${data.skipped.join(", ")}`));
       fillBars(body);
     } catch (e) {
@@ -181,6 +194,9 @@ export function runPage(app, [name]) {
   // grows; the latest games are kept here.
   let config = null;
   let latest = [];
+  // The games table's filters, kept across updates.
+  const filter = { player: "", result: "", reason: "" };
+  let last = null;
   const source = api.runEvents(name);
   source.addEventListener("update", (ev) => render(JSON.parse(ev.data)));
   source.addEventListener("problem", (ev) => body.replaceChildren(errorBox(JSON.parse(ev.data).error)));
@@ -200,10 +216,13 @@ export function runPage(app, [name]) {
     try {
       if (!r.changed) return;
       // An update with `reset` lists the latest games afresh (the first
-      // one, or after the journal was replaced).
-      if (r.reset) latest = [];
-      if (r.config) config = r.config;
-      latest = latest.concat(r.games).slice(-500);
+      // one, or after the journal was replaced). A filter's change
+      // renders the last update again (`r === last`).
+      if (r !== last) {
+        if (r.reset) latest = [];
+        if (r.config) config = r.config;
+        latest = latest.concat(r.games).slice(-500);
+      }
       const c = config;
       // A clean sweep's Elo is infinite: the records hold it as ±1000.
       const e = (x) => x === null ? "–" : x >= 1000 ? "+∞" : x <= -1000 ? "−∞" : x.toFixed(0);
@@ -224,16 +243,63 @@ export function runPage(app, [name]) {
           h("td", {}, p.a), h("td", {}, p.b), h("td", {}, p.games), h("td", {}, p.a_wins), h("td", {}, p.draws), h("td", {}, p.b_wins),
           h("td", {}, pct(p.score)), h("td", {}, elo(p)), h("td", { title: p.model || "" }, nelo(p)),
           h("td", {}, ptnml(p)), h("td", {}, pct(p.los))))));
+      // The games in schedule order (the tournament's own numbering), not
+      // in the order they finished.
+      const players = c.players.map((p) => p.name);
+      const ordered = [...latest].sort((a, b) => a.index - b.index);
+      const reasons = [...new Set(ordered.map((g) => g.reason))].sort();
+      const shown = ordered.filter((g) => (!filter.player || g.players.includes(filter.player))
+        && (!filter.result || g.result === filter.result)
+        && (!filter.reason || g.reason === filter.reason));
+      const select = (key, label, options) => h("label", {}, `${label} `, h("select", {
+        "data-filter": key,
+        onchange: (ev) => { filter[key] = ev.target.value; render(last); },
+      }, h("option", { value: "" }, "all"), options.map(([v, t]) => h("option", { value: v, selected: filter[key] === v }, t))));
+      const filters = h("div", { class: "filters", "data-testid": "filters" },
+        select("player", "player", players.map((p) => [p, p])),
+        select("result", "result", [["first", "first seat wins"], ["second", "second seat wins"], ["draw", "draw"]]),
+        select("reason", "reason", reasons.map((r) => [r, r])),
+        h("span", { class: "note" }, ` ${shown.length} of ${ordered.length} games`));
+      const resultWord = (g) => g.result === "draw" ? "draw" : `${g.result} seat wins`;
       const games = h("table", { class: "table games" },
         h("thead", {}, h("tr", {}, ["game", "first seat", "second seat", "result", "winner", "reason", "plies"].map((t) => h("th", {}, t)))),
-        h("tbody", {}, [...latest].reverse().map((g) => h("tr", { "data-index": g.index },
+        h("tbody", {}, shown.map((g) => h("tr", { "data-index": g.index, "data-result": g.result },
           h("td", {}, h("a", { href: hashFor("game", [name, String(g.index)]) }, `#${g.index}`)),
-          h("td", {}, g.players[0]), h("td", {}, g.players[1]), h("td", {}, g.result), h("td", {}, g.winner_colour || "–"), h("td", {}, g.reason), h("td", {}, g.plies)))));
+          h("td", {}, g.players[0]), h("td", {}, g.players[1]), h("td", {}, resultWord(g)), h("td", {}, g.winner_colour || "–"), h("td", {}, g.reason), h("td", {}, g.plies)))));
+      // The rating list: fitted over every game of three or more players;
+      // with two, the pairing's Elo split around a mean of 0.
+      let ratingRows = [];
+      let ratingNote = "";
+      if (r.ratings && r.ratings.players) {
+        ratingRows = r.ratings.players.map((p) => [p.name, p.elo, p.elo_low, p.elo_high, p.games, p.points]);
+        ratingNote = `Fitted over ${r.ratings.games} games (Bradley–Terry with the first move's advantage, ${e(r.ratings.first_move_elo)} Elo); ${r.ratings.anchor ? `anchored at ${r.ratings.anchor} = ${e(r.ratings.anchor_elo)}` : "mean 0"}.`;
+      } else if (r.pairings.length === 1) {
+        const p = r.pairings[0];
+        // A sweep's infinite Elo (held as ±1000) stays infinite.
+        const half = (x) => (x === null ? null : Math.abs(x) >= 1000 ? x : x / 2);
+        const st = (n) => r.standings.find((s) => s.name === n) || { games: 0, points: 0 };
+        ratingRows = [
+          [p.a, half(p.elo), half(p.elo_low), half(p.elo_high), st(p.a).games, st(p.a).points],
+          [p.b, half(p.elo) === null ? null : -half(p.elo), half(p.elo_high) === null ? null : -half(p.elo_high), half(p.elo_low) === null ? null : -half(p.elo_low), st(p.b).games, st(p.b).points],
+        ].sort((x, y) => (y[1] ?? 0) - (x[1] ?? 0));
+        ratingNote = "Two players: the pairing's Elo difference, split around a mean of 0.";
+      }
+      const ratings = ratingRows.length
+        ? h("table", { class: "table ratings", "data-testid": "ratings" },
+          h("thead", {}, h("tr", {}, ["#", "player", "Elo", "95% interval", "games", "points"].map((t) => h("th", {}, t)))),
+          h("tbody", {}, ratingRows.map((row, i) => h("tr", { "data-player": row[0] },
+            h("td", {}, i + 1), h("td", {}, row[0]), h("td", {}, e(row[1])), h("td", {}, `[${e(row[2])}, ${e(row[3])}]`), h("td", {}, row[4]), h("td", {}, row[5])))))
+        : h("p", { class: "note" }, "No rating list yet.");
+      const wrap = (t) => h("div", { class: "table-wrap" }, t);
+      last = r;
       body.replaceChildren(
         h("p", {}, h("span", { class: "mono" }, c.spec), ` · ${c.format} · ${c.games} games per pairing · seed ${c.seed}`, c.shard ? ` · shard ${c.shard}` : "", " · ", progressBar(r.games_played, r.games_total), r.writing ? h("span", { class: "live" }, " writing…") : ""),
-        h("h2", {}, "Standings"), standings,
-        h("h2", {}, "Pairings"), pairings,
-        h("h2", {}, "Games"), r.games_played > latest.length ? h("p", { class: "note" }, `The latest ${latest.length} games.`) : "", games);
+        h("h2", {}, "Standings"), wrap(standings),
+        h("h2", {}, "Rating list"), wrap(ratings), h("p", { class: "note" }, ratingNote),
+        h("h2", {}, "Score and Elo over the games"), runCharts(latest, players),
+        h("h2", {}, "Pairings"), wrap(pairings),
+        h("p", { class: "note legend-text" }, "Score: A's points per game. Elo A−B: the rating difference that score implies, with its 95% interval. nElo: Elo normalised by the spread of the game pairs' results (comparable across games). Ptnml(0-2): how many colour-swapped pairs A scored 0, ½, 1, 1½, 2 points in. LOS: the likelihood that A is truly stronger."),
+        h("h2", {}, "Games"), r.games_played > latest.length ? h("p", { class: "note" }, `The latest ${latest.length} games.`) : "", filters, wrap(games));
       fillBars(body);
     } catch (e) {
       body.replaceChildren(errorBox(e.message));
@@ -244,14 +310,19 @@ export function runPage(app, [name]) {
 // ---------------------------------------------------------------- viewer
 
 // A board with a status line and the ply list, stepping through `plies`.
-function stepper(spec, plies, start, onStep) {
+// options: { names (by seat), clocksAt(n, turns) → ms by seat or null }.
+function stepper(spec, plies, start, onStep, options = {}) {
   const cache = new Map();
+  // The turns of the whole game, from its last position (the list shows
+  // them all whatever ply is on the board).
+  let turns = null;
   let ply = Math.max(0, Math.min(plies.length, start));
   let wanted = ply;
   const boardBox = h("div", { class: "board-box" });
   const status = h("p", { class: "status", "data-testid": "status" });
   const counter = h("span", { class: "counter" });
   const list = h("div", { class: "plies-box" });
+  const around = h("div", { class: "around-box" });
   const go = (n) => show(Math.max(0, Math.min(plies.length, n)));
   const controls = h("div", { class: "controls" },
     h("button", { onclick: () => go(0), title: "start (Home)", "data-step": "first" }, "«"),
@@ -264,7 +335,12 @@ function stepper(spec, plies, start, onStep) {
     let pos = cache.get(n);
     if (!pos) {
       try {
-        pos = await api.position(spec, plies.slice(0, n));
+        if (!turns) {
+          const end = await api.position(spec, plies);
+          cache.set(plies.length, end);
+          turns = end.turns;
+        }
+        pos = cache.get(n) || await api.position(spec, plies.slice(0, n));
       } catch (e) {
         status.replaceChildren(errorBox(e.message));
         return;
@@ -273,12 +349,13 @@ function stepper(spec, plies, start, onStep) {
     }
     if (wanted !== n) return; // a later step won the race
     ply = n;
-    boardBox.replaceChildren(drawBoard(pos));
+    boardBox.replaceChildren(drawBoard(pos, { winning: pos.result ? pos.result.cells : [] }));
     boardBox.dataset.ply = String(n);
     counter.textContent = `${n} / ${plies.length}`;
     status.textContent = statusLine(pos);
-    list.replaceChildren(pliesList(plies, n, go));
-    const cur = list.querySelector("li.current");
+    around.replaceChildren(aroundBoard(pos, { names: options.names, clocks: options.clocksAt ? options.clocksAt(n, turns) : null }));
+    list.replaceChildren(pliesList(turns, n, go));
+    const cur = list.querySelector(".ply.current");
     if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: "nearest" });
     onStep(n, pos);
   }
@@ -292,7 +369,7 @@ function stepper(spec, plies, start, onStep) {
   };
   document.addEventListener("keydown", keys);
   show(ply);
-  return { boardBox, status, controls, list, go, get ply() { return ply; }, stop: () => document.removeEventListener("keydown", keys) };
+  return { boardBox, status, controls, list, around, go, get ply() { return ply; }, stop: () => document.removeEventListener("keydown", keys) };
 }
 
 function graphPanel(spec, plies, defaultEngine, getPly, go) {
@@ -337,17 +414,34 @@ export function gamePage(app, [name, index], params) {
       history.replaceState(null, "", hashFor("game", [name, String(index)], { ply: n }));
       link.setAttribute("href", hashFor("analyse", [], { spec: g.spec, plies: g.plies.slice(0, n).join(" ") }));
       if (graph) graph.redraw();
-    });
+    }, { names: { first: g.players.first, second: g.players.second }, clocksAt: (n, turns) => gameClocks(g, n, turns) });
     graph = graphPanel(g.spec, g.plies, "mcts:iters=500", () => s.ply, s.go);
     stop = () => { s.stop(); graph.stop(); };
     body.append(
-      h("p", {}, h("span", { class: "mono" }, g.spec), ` · ${g.players.first} (${g.engines.first}) vs ${g.players.second} (${g.engines.second}) · result: ${g.result}${g.winner_colour ? ` (${g.winner_colour})` : ""}, ${g.reason} · opening ${g.opening.length} plies`),
+      h("p", {}, h("span", { class: "mono" }, g.spec), ` · ${g.players.first} (${g.engines.first}) vs ${g.players.second} (${g.engines.second}) · result: ${g.result === "draw" ? "draw" : `${g.result} seat wins`}${g.winner_colour ? ` (${g.winner_colour})` : ""}, ${g.reason} · opening ${g.opening.length} plies`),
       h("div", { class: "split" },
         h("div", {}, s.boardBox, s.controls, s.status, link),
-        h("div", {}, h("h2", {}, "Plies"), s.list)),
+        h("div", {}, s.around, h("h2", {}, "Plies by turn"), s.list)),
       graph.element);
   }).catch((e) => body.append(errorBox(e.message)));
   return () => stop();
+}
+
+// A recorded game's clocks at ply `n`: each seat's thinking time so far
+// when the record has each ply's time (a game under a clock), else the
+// totals at the last ply; null where the record cannot say.
+function gameClocks(g, n, turns) {
+  const seatOf = [];
+  for (const t of turns || []) for (const p of t.plies) seatOf[p.n] = t.seat;
+  if (g.ply_ms && g.ply_ms.length) {
+    const used = { first: 0, second: 0 };
+    for (let i = g.opening.length; i < n; i++) {
+      const ms = g.ply_ms[i - g.opening.length];
+      if (ms !== undefined && seatOf[i + 1]) used[seatOf[i + 1]] += ms;
+    }
+    return used;
+  }
+  return n === g.plies.length && g.time_ms ? { first: g.time_ms.first, second: g.time_ms.second } : null;
 }
 
 // ---------------------------------------------------------------- play
@@ -417,13 +511,32 @@ export function playPage(app, _args, params) {
   const typed = h("input", { size: 10, placeholder: "or type a ply", "aria-label": "ply", "data-testid": "typed" });
   const chooser = h("div", { class: "chooser" });
   const list = h("div", { class: "plies-box" });
+  const around = h("div", { class: "around-box" });
+  const refusal = h("p", { class: "refusal", "data-testid": "refusal", role: "alert" });
+  const hintBox = h("p", { class: "hint-box", "data-testid": "hint-box" });
   const analyseLink = h("a", { class: "analyse-link" }, "analyse this position");
   const root = h("div", { class: "play", "data-turn": "loading" });
+  const names = { first: seat === "first" ? "You" : engine, second: seat === "second" ? "You" : engine };
+  // Thinking time by seat: the side to move's clock runs.
+  const clocks = { first: 0, second: 0 };
+  let clockSeat = null;
+  let clockAt = performance.now();
+  function tickClock() {
+    const now = performance.now();
+    if (clockSeat) clocks[clockSeat] += now - clockAt;
+    clockAt = now;
+    clockSeat = pos && !pos.status.finished ? pos.to_move.seat : null;
+    for (const k of ["first", "second"]) {
+      const c = around.querySelector(`[data-testid=clock-${k}]`);
+      if (c) c.textContent = clockText(clocks[k]);
+    }
+  }
+  const ticker = setInterval(tickClock, 1000);
   let plies = [];
   let movers = []; // the seat that played each ply
   let pos = null;
   let selected = null;
-  let hint = [];
+  let hint = {};
   let stopped = false;
   let generation = 0;
 
@@ -438,18 +551,24 @@ export function playPage(app, _args, params) {
       targets = new Set(map.double.has(selected) ? map.double.get(selected).keys() : []);
       if (map.single.has(selected)) targets.add(selected);
     }
+    tickClock();
     boardBox.replaceChildren(drawBoard(pos, {
       movable: human && !selected ? map.movable : new Set(),
       targets,
       selected: human ? selected : null,
-      hint,
-      onClick: (cell) => human && clickCell(cell, map),
+      hint: hint.cells || [],
+      hintLabel: hint.label,
+      winning: pos.result ? pos.result.cells : [],
+      onClick: (cell) => (human ? clickCell(cell, map) : refuse(pos.status.finished
+        ? "The game is over: start a new game or undo."
+        : "Wait: it is the engine's turn.")),
     }));
+    around.replaceChildren(aroundBoard(pos, { names, clocks, you: seat }));
     words.replaceChildren(...map.words.map((w) => h("button", { disabled: !human, "data-ply": w, onclick: () => playHuman(w) }, w)));
     status.textContent = statusLine(pos);
     const you = pos.status.finished ? "" : `You play the ${seat} seat; ${pos.to_move.seat === seat ? "your turn" : "the engine is thinking…"}`;
     info.textContent = you;
-    list.replaceChildren(pliesList(plies, plies.length, () => {}));
+    list.replaceChildren(pliesList(pos.turns, plies.length, () => {}));
     analyseLink.setAttribute("href", hashFor("analyse", [], { spec: pos.spec, plies: plies.join(" ") }));
     root.dataset.plies = String(plies.length);
   }
@@ -458,8 +577,35 @@ export function playPage(app, _args, params) {
     chooser.replaceChildren(h("span", {}, "Which ply? "), ...options.map((p) => h("button", { "data-ply": p, onclick: () => { chooser.replaceChildren(); playHuman(p); } }, p)));
   }
 
+  function refuse(text) {
+    refusal.textContent = text;
+    refusal.dataset.shown = text ? "true" : "";
+  }
+
+  // A click that plays nothing says why: the game's own reason for the
+  // ply the click would have been, or the rule its piece runs into.
+  async function explain(cell) {
+    const piece = pos.board.cells.find((c) => c.p === cell);
+    let candidate = null;
+    if (selected && selected !== cell) candidate = `${selected}-${cell}`;
+    else if (!piece && pos.name !== "epaminondas" && pos.name !== "swack") candidate = cell;
+    else if (piece && pos.name === "ecalper") candidate = `x${cell}`;
+    const without = candidate ? null : refusalWithoutPly(pos, cell);
+    selected = null;
+    draw();
+    if (without) return refuse(without);
+    const at = plies.length;
+    try {
+      await api.position(spec, [...plies, candidate || cell]);
+      refuse(`${cell}: no ply starts here now.`);
+    } catch (e) {
+      if (plies.length === at) refuse(refusalText(e.message, cell, pos.name, candidate || cell));
+    }
+  }
+
   function clickCell(cell, map) {
     chooser.replaceChildren();
+    refuse("");
     if (selected) {
       const to = map.double.get(selected);
       if (to && to.has(cell)) {
@@ -480,12 +626,14 @@ export function playPage(app, _args, params) {
       selected = cell;
       return draw();
     }
+    const from = selected;
     selected = null;
     if (map.single.has(cell)) {
       const options = map.single.get(cell);
       return options.length === 1 ? playHuman(options[0]) : choose(options);
     }
-    draw();
+    selected = from;
+    explain(cell);
   }
 
   async function load(newPlies, newMovers) {
@@ -542,7 +690,9 @@ export function playPage(app, _args, params) {
   }
 
   function playHuman(ply) {
-    hint = [];
+    hint = {};
+    hintBox.replaceChildren();
+    refuse("");
     load([...plies, ply], [...movers, seat]);
   }
 
@@ -551,22 +701,31 @@ export function playPage(app, _args, params) {
     let m = [...movers];
     while (m.length && m[m.length - 1] !== seat) { p.pop(); m.pop(); }
     if (m.length) { p.pop(); m.pop(); }
-    hint = [];
+    hint = {};
+    hintBox.replaceChildren();
+    refuse("");
     load(p, m);
   }
 
+  // The engine's ply for the user, not played: which ply of the game it
+  // would be, and the win rate the engine gives it for the user.
   async function askHint() {
     if (!pos || pos.status.finished) return;
-    info.textContent = "thinking about a hint…";
+    hintBox.textContent = "thinking about a hint…";
+    const n = plies.length + 1;
     try {
       const a = await api.engineMove(spec, plies, engine, 7);
       const cells = a.position.last ? a.position.last.cells : [];
-      hint = cells;
-      info.textContent = `hint: ${a.ply}${a.win_rate === null ? "" : ` (win rate ${pct(a.win_rate)})`}`;
+      const rate = a.win_rate === null || a.win_rate === undefined ? null : pct(a.win_rate);
+      hint = { cells, label: rate ? `${a.ply} · ${rate}` : a.ply };
+      hintBox.replaceChildren(
+        h("strong", {}, `Hint for ply ${n}: `), h("span", { class: "mono", "data-testid": "hint-ply" }, a.ply),
+        rate ? h("span", { "data-testid": "hint-rate" }, ` — the engine gives you a win rate of ${rate}`) : " — this engine gives no win rate",
+        ` (${a.engine || engine}; not played)`);
       info.dataset.hint = a.ply;
       draw();
     } catch (e) {
-      info.replaceChildren(errorBox(e.message));
+      hintBox.replaceChildren(errorBox(e.message));
     }
   }
 
@@ -580,17 +739,19 @@ export function playPage(app, _args, params) {
 
   root.append(
     h("div", { class: "split" },
-      h("div", {}, boardBox, chooser, status),
+      h("div", {}, boardBox, chooser, refusal, status),
       h("div", {},
+        around,
         h("div", { class: "controls" }, words,
           h("button", { onclick: undo, "data-testid": "undo" }, "Undo"),
           h("button", { onclick: askHint, "data-testid": "hint" }, "Hint"),
           typed),
+        hintBox,
         info,
-        h("h2", {}, "Plies"), list, analyseLink)));
+        h("h2", {}, "Plies by turn"), list, analyseLink)));
   app.append(root);
   load([], []);
-  return () => { stopped = true; generation++; };
+  return () => { stopped = true; generation++; clearInterval(ticker); };
 }
 
 // ---------------------------------------------------------------- analysis
@@ -632,8 +793,8 @@ export function analysePage(app, _args, params) {
         out.dataset.state = "done";
         const most = Math.max(1, ...a.children.map((c) => c.visits));
         bars.replaceChildren(
-          h("p", {}, `${a.engine}: best `, h("strong", { "data-testid": "best" }, a.best ? a.best.ply : "none"),
-            a.win_rate === null ? "" : `, win rate ${pct(a.win_rate)} for the ${a.seat} seat`),
+          h("p", {}, `${a.engine}: best ply ${at.length + 1} is `, h("strong", { "data-testid": "best" }, a.best ? a.best.ply : "none"),
+            a.win_rate === null ? "" : `, win rate ${pct(a.win_rate)} for the ${a.seat} seat (${lastPos.to_move ? lastPos.to_move.colour : ""})`),
           a.children.length
             ? h("table", { class: "bar-table" },
               h("thead", {}, h("tr", {}, h("th", {}, "ply"), h("th", {}, "visits"), h("th", {}, "win rate"), h("th", {}, "proof"))),
@@ -646,7 +807,10 @@ export function analysePage(app, _args, params) {
           a.details.length ? h("pre", { class: "details" }, a.details.join("\n")) : "");
         fillBars(bars);
         pv.replaceChildren("Principal variation: ", ...(a.pv.length ? a.pv.map((p, i) => h("span", { class: "pv-ply", "data-i": i }, p, " ")) : ["–"]));
-        if (a.best) s.boardBox.replaceChildren(drawBoard(lastPos, { hint: a.best.cells }));
+        if (a.best) {
+          const rate = a.win_rate === null ? "" : ` · ${pct(a.win_rate)}`;
+          s.boardBox.replaceChildren(drawBoard(lastPos, { hint: a.best.cells, hintLabel: `${a.best.ply}${rate}` }));
+        }
       } catch (e) {
         out.dataset.state = "error";
         bars.replaceChildren(errorBox(e.message));
@@ -658,7 +822,7 @@ export function analysePage(app, _args, params) {
   out.append(
     h("div", { class: "split" },
       h("div", {}, s.boardBox, s.controls, s.status),
-      h("div", {}, h("p", {}, run), bars, pv, h("h2", {}, "Plies"), s.list)),
+      h("div", {}, s.around, h("p", {}, run), bars, pv, h("h2", {}, "Plies by turn"), s.list)),
     graph.element);
   app.append(out);
   return () => { s.stop(); graph.stop(); };

@@ -186,7 +186,7 @@ pub struct PlyCells {
 /// (`swap`, `pass`, `end`) and anything else name no cell.
 ///
 /// ```
-/// use server::board::ply_cells;
+/// use view::board::ply_cells;
 /// assert_eq!(ply_cells("c3-c4").kind, "move");
 /// assert_eq!(ply_cells("c3-c4").cells.len(), 2);
 /// assert_eq!(ply_cells("xd4").kind, "replace");
