@@ -42,17 +42,17 @@ pub enum SuiteCommand {
         #[arg(long, default_value = "2-12")]
         plies: String,
         /// The solver; it must value every ply (pns with plies=all).
-        #[arg(long, default_value = "pns:nodes=2000000,tt=64")]
+        #[arg(long, default_value = "pns:nodes=300000")]
         solver: String,
         /// The second solver for positions too large for exhaustive
         /// minimax ("none": drop them).
-        #[arg(long, default_value = "mcts:iters=200000,seed=1")]
+        #[arg(long, default_value = "mcts:iters=20000,seed=1")]
         second: String,
         /// The most distinct positions exhaustive minimax may visit.
-        #[arg(long, default_value_t = 2_000_000)]
+        #[arg(long, default_value_t = 300_000)]
         oracle_limit: usize,
         /// The most candidate positions to try.
-        #[arg(long, default_value_t = 20_000)]
+        #[arg(long, default_value_t = 4_000)]
         candidates: usize,
     },
     /// Run engines on a suite: the share of positions where the chosen ply
@@ -190,7 +190,7 @@ pub fn suite_command(args: &SuiteArgs) -> Result<String, ArenaError> {
 pub struct AnchorsArgs {
     /// Game spec, e.g. escabel:size=5.
     pub spec: String,
-    /// The pool file to write (default: ladder/SPEC.json).
+    /// The pool file to write (default: ratings/SPEC.json).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// The folder of the round robin's games (resumable).
@@ -218,7 +218,7 @@ pub struct LadderArgs {
     /// The engine to rate.
     #[arg(long)]
     pub engine: String,
-    /// The anchor pool (default: ladder/SPEC.json).
+    /// The anchor pool (default: ratings/SPEC.json).
     #[arg(long)]
     pub pool: Option<PathBuf>,
     /// Rounds; each plays the two anchors nearest the estimate so far.
@@ -247,10 +247,10 @@ pub struct LadderArgs {
     pub json: bool,
 }
 
-/// The default pool file of a game spec: `ladder/SPEC.json`.
+/// The default pool file of a game spec: `ratings/SPEC.json`.
 pub fn default_pool_path(spec: &str) -> PathBuf {
     let canonical = abstracta::registry::canonical_spec(spec).unwrap_or_else(|_| spec.to_owned());
-    PathBuf::from("ladder").join(format!("{}.json", canonical.replace([':', '=', ','], "-")))
+    PathBuf::from("ratings").join(format!("{}.json", canonical.replace([':', '=', ','], "-")))
 }
 
 /// `arena anchors`.

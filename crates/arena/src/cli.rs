@@ -148,7 +148,7 @@ pub enum CommandLine {
     /// docs/suites.md and docs/benchmarks.md).
     Suite(crate::benchmarks::SuiteArgs),
     /// Play a game's anchor pool (a round robin of fixed-budget engines)
-    /// and write its rating scale (ladder/SPEC.json).
+    /// and write its rating scale (ratings/SPEC.json).
     Anchors(crate::benchmarks::AnchorsArgs),
     /// Rate an engine on a game's fixed scale by playing the anchors
     /// nearest its estimate.

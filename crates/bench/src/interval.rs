@@ -22,5 +22,9 @@ pub fn wilson(kept: u64, n: u64) -> (f64, f64) {
     let z2 = Z95 * Z95;
     let centre = (p + z2 / (2.0 * n_f)) / (1.0 + z2 / n_f);
     let half = Z95 * (p * (1.0 - p) / n_f + z2 / (4.0 * n_f * n_f)).sqrt() / (1.0 + z2 / n_f);
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    // At 0% and 100% the interval ends exactly at the share (rounding
+    // would leave it a hair short).
+    let low = if kept == 0 { 0.0 } else { (centre - half).max(0.0) };
+    let high = if kept == n { 1.0 } else { (centre + half).min(1.0) };
+    (low, high)
 }

@@ -1,6 +1,6 @@
 //! A fixed rating scale per game: a frozen pool of anchor engines with
 //! deterministic budgets (iterations, never time), rated once from a round
-//! robin and shipped as a data file (`ladder/*.json`); the ladder rates a
+//! robin and shipped as a data file (`ratings/*.json`); the ladder rates a
 //! new engine on that scale by playing the anchors nearest to its current
 //! estimate, round after round (`arena ladder`), and [`scaling`] does so at
 //! a series of budgets (`arena scaling`).
@@ -21,7 +21,7 @@ use tournament::{Format, TournamentSettings};
 
 use crate::interval::Z95;
 
-/// An anchor-pool file (`ladder/*.json`).
+/// An anchor-pool file (`ratings/*.json`).
 pub const POOL_FILE: InputKind = InputKind {
     what: "an anchor pool (JSON)",
     limit: 1024 * 1024,

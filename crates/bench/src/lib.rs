@@ -7,7 +7,7 @@
 //! - [`run`]: the share of a suite's positions on which engines at given
 //!   budgets keep the proven value (`arena suite run`), resumable;
 //! - [`ladder`]: a fixed rating scale per game (a frozen anchor pool,
-//!   `ladder/*.json`), rating an engine on it (`arena ladder`) and at a
+//!   `ratings/*.json`), rating an engine on it (`arena ladder`) and at a
 //!   series of budgets (`arena scaling`);
 //! - [`plot`]: SVG plots of accuracy and rating against budget and of a
 //!   match over its games;

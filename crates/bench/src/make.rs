@@ -47,19 +47,19 @@ pub struct MakeSettings {
 
 impl MakeSettings {
     /// Settings for `spec` with the defaults: 240 positions, seed 1, 2 to
-    /// 12 plies, `pns:nodes=2000000,tt=64,threads=1`, second solver
-    /// `mcts:iters=200000,threads=1,seed=1`, a minimax limit of 2,000,000
-    /// positions and 20,000 candidates.
+    /// 12 plies, the solver `pns:nodes=300000`, the second solver
+    /// `mcts:iters=20000,seed=1` (one thread each), a minimax limit of
+    /// 300,000 positions and 4,000 candidates.
     pub fn new(spec: &str) -> MakeSettings {
         MakeSettings {
             spec: spec.to_owned(),
             count: 240,
             seed: 1,
             plies: (2, 12),
-            solver: "pns:nodes=2000000,tt=64".to_owned(),
-            second: Some("mcts:iters=200000,seed=1".to_owned()),
-            oracle_limit: 2_000_000,
-            max_candidates: 20_000,
+            solver: "pns:nodes=300000".to_owned(),
+            second: Some("mcts:iters=20000,seed=1".to_owned()),
+            oracle_limit: 300_000,
+            max_candidates: 4_000,
         }
     }
 }

@@ -17,13 +17,20 @@ use std::path::Path;
 use plotters::prelude::*;
 use thiserror::Error;
 
+/// A point of a line: x, y and the ends of y's interval.
+pub type Point = (f64, f64, f64, f64);
+
+/// The LLR panel of a match plot: the points `(games, llr)` and the
+/// SPRT's lower and upper bounds.
+pub type LlrPanel<'a> = (&'a [(f64, f64)], f64, f64);
+
 /// One line of a plot: a name and its points `(x, y, low, high)`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Series {
     /// The legend's name.
     pub name: String,
     /// The points: x, y and the interval of y.
-    pub points: Vec<(f64, f64, f64, f64)>,
+    pub points: Vec<Point>,
 }
 
 /// A plot that could not be drawn.
@@ -132,8 +139,8 @@ pub fn budget_plot(path: &Path, title: &str, y_label: &str, series: &[Series]) -
 pub fn match_plot(
     path: &Path,
     title: &str,
-    elo: &[(f64, f64, f64, f64)],
-    llr: Option<(&[(f64, f64)], f64, f64)>,
+    elo: &[Point],
+    llr: Option<LlrPanel<'_>>,
 ) -> Result<(), PlotError> {
     if elo.is_empty() {
         return Err(error(path, "expected at least one game"));
@@ -238,7 +245,7 @@ pub fn match_course(
     a: &str,
     b: &str,
     sprt: Option<&stats::Sprt>,
-) -> (Vec<(f64, f64, f64, f64)>, Vec<(f64, f64)>) {
+) -> (Vec<Point>, Vec<(f64, f64)>) {
     use stats::records::GameResult;
     let mut games: Vec<&stats::records::GameRecord> = records
         .iter()

@@ -219,8 +219,8 @@ pub enum RunError {
 
 /// Builds the engine number `engine` (an index into the settings'
 /// engines) for a game with a seed.
-pub type EngineFactory =
-    dyn Fn(usize, &dyn AnyGame, u64) -> Result<Box<dyn AnySearch>, protocol::engine::EngineError> + Sync;
+pub type EngineFactory<'a> =
+    dyn Fn(usize, &dyn AnyGame, u64) -> Result<Box<dyn AnySearch>, protocol::engine::EngineError> + Sync + 'a;
 
 /// Runs the suite: every engine at every budget on every position (those
 /// already journaled in `out` are read back, not replayed). `progress` is
@@ -255,7 +255,7 @@ pub fn run_suite(
 /// spec, such as a test's oracle); the settings' specs are only recorded.
 pub fn run_suite_with(
     settings: &RunSettings,
-    factory: &EngineFactory,
+    factory: &EngineFactory<'_>,
     progress: &(dyn Fn(&Answer) + Sync),
 ) -> Result<RunSummary, RunError> {
     if settings.engines.is_empty() || settings.budgets.is_empty() {
@@ -389,8 +389,11 @@ fn replay(suite: &[SuitePosition]) -> Result<Vec<Box<dyn AnyGame>>, RunError> {
         .collect()
 }
 
+/// Builds a chunk's engine for a game.
+type ChunkEngine<'a> = dyn Fn(&dyn AnyGame) -> Result<Box<dyn AnySearch>, protocol::engine::EngineError> + 'a;
+
 fn answer_chunk(
-    make: &dyn Fn(&dyn AnyGame) -> Result<Box<dyn AnySearch>, protocol::engine::EngineError>,
+    make: &ChunkEngine<'_>,
     name: &str,
     budget: &Budget,
     budget_text: &str,

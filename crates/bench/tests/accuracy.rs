@@ -110,8 +110,9 @@ fn an_oracle_keeps_every_value() {
 fn a_random_mover_keeps_the_expected_share() {
     // Each position four times over (the ids differ), for a tighter count.
     let mut suite = Vec::new();
+    let once = small_suite();
     for round in 0..4 {
-        for p in small_suite() {
+        for p in once.clone() {
             suite.push(SuitePosition {
                 id: format!("{}-{round}", p.id),
                 ..p
