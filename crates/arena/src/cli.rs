@@ -178,6 +178,21 @@ pub enum CommandLine {
     /// time.
     #[command(after_help = crate::solve::SOLVE_HELP)]
     Solve(crate::solve::SolveArgs),
+    /// Solved-position suites: make one, or run engines on one (see
+    /// docs/suites.md and docs/benchmarks.md).
+    Suite(crate::benchmarks::SuiteArgs),
+    /// Play a game's anchor pool (a round robin of fixed-budget engines)
+    /// and write its rating scale (ratings/SPEC.json).
+    Anchors(crate::benchmarks::AnchorsArgs),
+    /// Rate an engine on a game's fixed scale by playing the anchors
+    /// nearest its estimate.
+    Ladder(crate::benchmarks::LadderArgs),
+    /// Rate an engine at a series of iteration budgets on a game's fixed
+    /// scale (--budgets), optionally drawing the curve (--plot).
+    Scaling(crate::benchmarks::LadderArgs),
+    /// Draw SVG plots: suite accuracy against budget, a match over its
+    /// games.
+    Plot(crate::benchmarks::PlotArgs),
     /// Analyse positions given as JSON queries on stdin, one answer per
     /// line on stdout, several at once (see docs/analysis.md).
     #[command(after_help = server::analysis::HELP)]
@@ -502,6 +517,11 @@ pub fn run(cli: Cli) -> Result<(), ArenaError> {
             }
         }
         CommandLine::Solve(args) => print(&crate::solve::solve_command(&args)?),
+        CommandLine::Suite(args) => print(&crate::benchmarks::suite_command(&args)?),
+        CommandLine::Anchors(args) => print(&crate::benchmarks::anchors_command(&args)?),
+        CommandLine::Ladder(args) => print(&crate::benchmarks::ladder_command(&args)?),
+        CommandLine::Scaling(args) => print(&crate::benchmarks::scaling_command(&args)?),
+        CommandLine::Plot(args) => print(&crate::benchmarks::plot_command(&args)?),
         CommandLine::Analysis {
             threads,
             max_queries_at_once,

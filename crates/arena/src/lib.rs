@@ -24,6 +24,7 @@
 #![deny(unsafe_code)]
 
 pub mod bench;
+pub mod benchmarks;
 pub mod cli;
 pub mod commands;
 pub mod error;
