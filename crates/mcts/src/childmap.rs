@@ -135,24 +135,6 @@ pub(crate) fn credit_mapped<P: Copy + Send + Sync>(
     let mut segments = tree.segments(range);
     let head = segments.next().map_or(&[][..], |s| s.stats);
     let tail = segments.next().map_or(&[][..], |s| s.stats);
-    for_each_mapped(tree, map, played, |offset| {
-        let child = match head.get(offset) {
-            Some(child) => child,
-            None => &tail[offset - head.len()],
-        };
-        child.add_rave(reward);
-    });
-}
-
-/// Calls `f` with the offset (from the first child) of each child of a
-/// node whose child map starts at `map` whose slot is set in `played`.
-#[inline(always)]
-pub(crate) fn for_each_mapped<P: Copy + Send + Sync>(
-    tree: &Tree<P>,
-    map: u32,
-    played: &[u64],
-    mut f: impl FnMut(usize),
-) {
     let mut below = 0;
     for (&played, claimed) in played.iter().zip(tree.map(map)) {
         let claimed = claimed.load(Ordering::Relaxed);
@@ -160,7 +142,12 @@ pub(crate) fn for_each_mapped<P: Copy + Send + Sync>(
         while hits != 0 {
             let lowest = hits & hits.wrapping_neg();
             hits ^= lowest;
-            f(below + (claimed & (lowest - 1)).count_ones() as usize);
+            let offset = below + (claimed & (lowest - 1)).count_ones() as usize;
+            let child = match head.get(offset) {
+                Some(child) => child,
+                None => &tail[offset - head.len()],
+            };
+            child.add_rave(reward);
         }
         below += claimed.count_ones() as usize;
     }

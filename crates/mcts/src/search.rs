@@ -16,16 +16,14 @@ use crate::puct::{PolicySource, PriorsPolicy};
 use crate::rave_pool::Pools;
 use crate::standing::StandingChoices;
 use crate::tree::{
-    flip_proof, rave_credit, seat_code, Reserve, Tree, EXPANDED, EXPANDING, NO_AMAF, NO_MAP, PROVEN_DRAW,
-    PROVEN_LOSS, PROVEN_WIN, UNEXPANDED, UNPROVEN,
+    flip_proof, seat_code, Reserve, Tree, EXPANDED, EXPANDING, NO_AMAF, NO_MAP, PROVEN_DRAW, PROVEN_LOSS,
+    PROVEN_WIN, UNEXPANDED, UNPROVEN,
 };
 use crate::{Mast, MctsOptions, Select, StopHandle};
 
-mod root_batch;
 mod shared;
 mod variants;
 
-use root_batch::{RootBatch, ROOT_BATCH};
 pub(crate) use shared::Shared;
 
 /// No node (a GRAVE reference not found yet).
@@ -53,9 +51,6 @@ pub(crate) struct Worker<G: Game> {
     order: SlotOrder<G::Ply>,
     /// The RAVE pools of the current playout (`pool=K`).
     pools: Pools<G::Ply>,
-    /// The root's results and its children's RAVE credits not yet added
-    /// to the tree (several threads on one tree; see [`ROOT_BATCH`]).
-    root_batch: RootBatch,
     /// Nodes and child-map words taken from the tree for this worker's
     /// expansions (several threads on one tree).
     reserve: Reserve,
@@ -113,7 +108,6 @@ impl<G: Game> Worker<G> {
             pools: Pools::default(),
             standing: StandingChoices::default(),
             reserve: Reserve::default(),
-            root_batch: RootBatch::default(),
             history: [Vec::new(), Vec::new()],
             played: Vec::new(),
             legal: PlyBuf::new(),
@@ -184,9 +178,6 @@ impl<G: Game> Worker<G> {
             }
         }
         self.iterations += n;
-        if sh.batch_root {
-            self.root_batch.flush(sh.tree);
-        }
         sh.tree.release(&mut self.reserve);
         if sh.rescan > 0 {
             sh.tree
@@ -679,10 +670,7 @@ impl<G: Game> Worker<G> {
                 let m = tree.node(range.start).mover();
                 points = for_seat(for_seat(points, m).max(1), m);
             }
-            let batched = i == root && sh.batch_root;
-            if batched {
-                self.root_batch.visits += rave_credit(for_seat(points, mover));
-            } else if i == root {
+            if i == root {
                 node.add_result(for_seat(points, mover));
             } else {
                 node.add_points(for_seat(points, mover), sh.virtual_loss);
@@ -690,12 +678,7 @@ impl<G: Game> Worker<G> {
             if sh.rave {
                 let range = node.children();
                 let map = node.child_map();
-                if batched && !range.is_empty() {
-                    let child_mover = tree.node(range.start).mover();
-                    let credit = rave_credit(for_seat(points, child_mover));
-                    let played = &self.amaf[child_mover.index()];
-                    self.root_batch.add_rave(tree, range, map, played, credit);
-                } else if !range.is_empty() && map != NO_MAP {
+                if !range.is_empty() && map != NO_MAP {
                     let child_mover = tree.node(range.start).mover();
                     let bits = &self.amaf[child_mover.index()];
                     credit_mapped(tree, range, map, bits, for_seat(points, child_mover));
@@ -723,12 +706,6 @@ impl<G: Game> Worker<G> {
         if sh.rave {
             for bits in &mut self.amaf {
                 bits.fill(0);
-            }
-        }
-        if sh.batch_root {
-            self.root_batch.iterations += 1;
-            if self.root_batch.iterations >= ROOT_BATCH {
-                self.root_batch.flush(tree);
             }
         }
     }

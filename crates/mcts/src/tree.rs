@@ -118,13 +118,6 @@ impl<P> Copy for Node<'_, P> {}
 /// One visit in a packed statistic.
 const ONE_VISIT: u64 = 1 << 32;
 
-/// One visit worth `points` half points, packed as the statistics are
-/// (sums of these add up field by field).
-#[inline]
-pub(crate) fn rave_credit(points: u64) -> u64 {
-    ONE_VISIT | points
-}
-
 #[inline]
 fn unpack(x: u64) -> (u32, u32) {
     ((x >> 32) as u32, x as u32)
@@ -162,14 +155,6 @@ impl Stats {
     #[inline]
     pub fn rave(&self) -> (u32, u32) {
         unpack(self.rave.load(Ordering::Relaxed))
-    }
-
-    /// Adds `delta`, a sum of [`rave_credit`]s, to the RAVE statistics
-    /// (like [`Stats::add_rave`]).
-    #[inline]
-    pub fn add_rave_delta(&self, delta: u64) {
-        let old = self.rave.load(Ordering::Relaxed);
-        self.rave.store(old.wrapping_add(delta), Ordering::Relaxed);
     }
 
     /// Adds a RAVE result. A plain load and store, not a locked add: with
@@ -218,13 +203,7 @@ impl<P: Copy> Node<'_, P> {
     /// Adds one completed visit worth `points` half points.
     #[inline]
     pub fn add_result(&self, points: u64) {
-        self.add_results(rave_credit(points));
-    }
-
-    /// Adds completed visits: `sum` is the sum of their [`rave_credit`]s.
-    #[inline]
-    pub fn add_results(&self, sum: u64) {
-        self.stats.stats.fetch_add(sum, Ordering::Relaxed);
+        self.stats.stats.fetch_add(ONE_VISIT | points, Ordering::Relaxed);
     }
 
     /// Counts a visit now as `virtual_loss` visits, all losses until

@@ -48,9 +48,6 @@ pub(crate) struct Shared<'a, G: Game, K, Pol> {
     /// tree (one thread takes exactly what it needs, so its trees, node
     /// counts and cap stay those of an exact allocation).
     pub reserve: bool,
-    /// Whether workers keep the root's updates for [`ROOT_BATCH`]
-    /// iterations before adding them (several threads on one tree).
-    pub batch_root: bool,
     /// How long a node's choice of child stands ([`MctsOptions::rescan_in_use_with`]).
     pub rescan: u32,
     /// GRAVE: the real visits a node needs for its descendants to score
@@ -128,7 +125,6 @@ impl<'a, G: Game, K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>> Shared<'a, G, K,
             map_min_children: if rave { MAP_MIN_CHILDREN } else { usize::MAX },
             virtual_loss: opts.virtual_loss_in_use(),
             reserve: opts.thread_count() > 1 && !opts.root_parallel,
-            batch_root: opts.thread_count() > 1 && !opts.root_parallel,
             rescan: opts.rescan_in_use_with(&game),
             grave_ref,
             history: mast != Mast::Off || history_weight > 0.0,
