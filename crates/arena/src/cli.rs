@@ -193,6 +193,9 @@ pub enum CommandLine {
         #[arg(long)]
         force: bool,
     },
+    /// Self-play for training: an engine plays itself and every searched
+    /// position is written as a sample (.npz chunks; see docs/learning.md).
+    Selfplay(crate::selfplay::SelfplayArgs),
     /// Serve the web viewer and player (tournaments, games, play, analysis).
     Serve(crate::serve_args::ServeArgs),
     /// Measure playouts, perft and MCTS speed.
@@ -461,6 +464,7 @@ pub fn run(cli: Cli) -> Result<(), ArenaError> {
             }
         }
         CommandLine::Solve(args) => print(&crate::solve::solve_command(&args)?),
+        CommandLine::Selfplay(args) => print(&crate::selfplay::selfplay_command(&args)?),
         CommandLine::Analysis {
             threads,
             max_queries_at_once,

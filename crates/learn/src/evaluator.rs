@@ -180,7 +180,13 @@ mod tests {
         let evaluator = KnowledgeEvaluator::new(TicTacToeKnowledge);
         let mut out = Vec::new();
         evaluator
-            .evaluate(&[Request { game: &game, plies: &plies }], &mut out)
+            .evaluate(
+                &[Request {
+                    game: &game,
+                    plies: &plies,
+                }],
+                &mut out,
+            )
             .unwrap();
         assert_eq!(out.len(), 1);
         assert_eq!(out[0].policy.len(), plies.len());

@@ -44,7 +44,10 @@ mod options;
 mod puct;
 pub mod selfplay;
 
-pub use evaluator::{policy_from_win_rates, Evaluation, Evaluator, EvaluatorError, KnowledgeEvaluator, Request, UniformEvaluator};
+pub use evaluator::{
+    policy_from_win_rates, Evaluation, Evaluator, EvaluatorError, KnowledgeEvaluator, Request,
+    UniformEvaluator,
+};
 pub use options::{Model, PuctOptions, PuctOptionsError, DEFAULT_ITERS, KEYS, MAX_BATCH, MAX_ITERS};
 pub use puct::{dirichlet, PuctSearch};
 
@@ -53,7 +56,9 @@ pub use puct::{dirichlet, PuctSearch};
 #[non_exhaustive]
 pub enum ModelError {
     /// A network needs the game's action encoding, and the game has none.
-    #[error("{game} has no action encoding, so no network can play it; expected model=knowledge or model=uniform")]
+    #[error(
+        "{game} has no action encoding, so no network can play it; expected model=knowledge or model=uniform"
+    )]
     NoEncoding {
         /// The game.
         game: &'static str,
@@ -84,11 +89,17 @@ pub fn evaluator_for<G: Game, K: Knowledge<G> + Default + Send + Sync + 'static>
 }
 
 #[cfg(feature = "net")]
-fn network_evaluator<G: Game>(path: &str, encoding: &'static dyn Encoding<G>) -> Result<Arc<dyn Evaluator<G>>, ModelError> {
+fn network_evaluator<G: Game>(
+    path: &str,
+    encoding: &'static dyn Encoding<G>,
+) -> Result<Arc<dyn Evaluator<G>>, ModelError> {
     Ok(Arc::new(net::NetEvaluator::load(path, encoding)?))
 }
 
 #[cfg(not(feature = "net"))]
-fn network_evaluator<G: Game>(_path: &str, _encoding: &'static dyn Encoding<G>) -> Result<Arc<dyn Evaluator<G>>, ModelError> {
+fn network_evaluator<G: Game>(
+    _path: &str,
+    _encoding: &'static dyn Encoding<G>,
+) -> Result<Arc<dyn Evaluator<G>>, ModelError> {
     Err(ModelError::NoNetworkSupport)
 }

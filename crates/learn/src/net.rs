@@ -116,7 +116,9 @@ fn read_metadata(path: &Path, display: &str) -> Result<HashMap<String, String>, 
     let mut file = std::fs::File::open(path).map_err(io)?;
     let size = file.metadata().map_err(io)?.len();
     if size > MAX_FILE_BYTES {
-        return Err(format(format!("{size} bytes, more than the {MAX_FILE_BYTES} accepted")));
+        return Err(format(format!(
+            "{size} bytes, more than the {MAX_FILE_BYTES} accepted"
+        )));
     }
     let mut len = [0u8; 8];
     file.read_exact(&mut len)
@@ -157,7 +159,11 @@ impl Network {
                 .get(key)
                 .and_then(|v| v.parse::<usize>().ok())
                 .filter(|&n| (1..=MAX_DIMENSION).contains(&n))
-                .ok_or_else(|| format(format!("metadata `{key}` is not a size from 1 to {MAX_DIMENSION}")))
+                .ok_or_else(|| {
+                    format(format!(
+                        "metadata `{key}` is not a size from 1 to {MAX_DIMENSION}"
+                    ))
+                })
         };
         let shape = NetworkShape {
             game: metadata.get("game").cloned().unwrap_or_default(),
@@ -173,13 +179,17 @@ impl Network {
                 .ok_or_else(|| format("metadata `blocks` is not a count from 0 to 256".into()))?,
             value_hidden: size("value_hidden")?,
         };
-        let tensors = candle_core::safetensors::load(path, &Device::Cpu).map_err(|e| format(e.to_string()))?;
+        let tensors =
+            candle_core::safetensors::load(path, &Device::Cpu).map_err(|e| format(e.to_string()))?;
         Network::from_tensors(shape, tensors).map_err(|e| format(e.to_string()))
     }
 
     /// The network of `shape` with the weights `tensors` (named as in the
     /// [module docs](self)).
-    pub fn from_tensors(shape: NetworkShape, tensors: HashMap<String, Tensor>) -> candle_core::Result<Network> {
+    pub fn from_tensors(
+        shape: NetworkShape,
+        tensors: HashMap<String, Tensor>,
+    ) -> candle_core::Result<Network> {
         let vb = VarBuilder::from_tensors(tensors, DType::F32, &Device::Cpu);
         let same = Conv2dConfig {
             padding: 1,
@@ -224,10 +234,17 @@ impl Network {
             h = (y + h)?.relu()?;
         }
         let cells = s.rows * s.cols;
-        let p = self.policy_conv.forward(&h)?.relu()?.reshape((batch, 2 * cells))?;
+        let p = self
+            .policy_conv
+            .forward(&h)?
+            .relu()?
+            .reshape((batch, 2 * cells))?;
         let logits = self.policy_fc.forward(&p)?;
         let v = self.value_conv.forward(&h)?.relu()?.reshape((batch, cells))?;
-        let v = self.value_fc2.forward(&self.value_fc1.forward(&v)?.relu()?)?.tanh()?;
+        let v = self
+            .value_fc2
+            .forward(&self.value_fc1.forward(&v)?.relu()?)?
+            .tanh()?;
         Ok((logits.flatten_all()?.to_vec1()?, v.flatten_all()?.to_vec1()?))
     }
 }
@@ -250,7 +267,11 @@ impl<G: Game> fmt::Debug for NetEvaluator<G> {
 impl<G: Game> NetEvaluator<G> {
     /// The evaluator of `network` for the game whose encoding is
     /// `encoding`; `name` names it in logs (its file).
-    pub fn new(network: Network, encoding: &'static dyn Encoding<G>, name: impl Into<String>) -> NetEvaluator<G> {
+    pub fn new(
+        network: Network,
+        encoding: &'static dyn Encoding<G>,
+        name: impl Into<String>,
+    ) -> NetEvaluator<G> {
         NetEvaluator {
             network,
             encoding,
@@ -284,7 +305,13 @@ impl<G: Game> Evaluator<G> for NetEvaluator<G> {
                     "{}x{}x{} observations and {} actions ({})",
                     s.planes, s.rows, s.cols, s.actions, s.game
                 ),
-                found: format!("{}x{}x{} and {actions} ({})", shape[0], shape[1], shape[2], first.game.options().spec()),
+                found: format!(
+                    "{}x{}x{} and {actions} ({})",
+                    shape[0],
+                    shape[1],
+                    shape[2],
+                    first.game.options().spec()
+                ),
             });
         }
         let per = s.planes * s.rows * s.cols;

@@ -108,9 +108,15 @@ pub fn npy_bytes(array: &Array) -> Vec<u8> {
     let shape = array.shape();
     let dims = match shape.len() {
         1 => format!("({},)", shape[0]),
-        _ => format!("({})", shape.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")),
+        _ => format!(
+            "({})",
+            shape.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
+        ),
     };
-    let mut header = format!("{{'descr': '{}', 'fortran_order': False, 'shape': {dims}, }}", array.descr());
+    let mut header = format!(
+        "{{'descr': '{}', 'fortran_order': False, 'shape': {dims}, }}",
+        array.descr()
+    );
     // Magic (6) + version (2) + length (2) + header, padded to 64 with a
     // final newline, as the format asks.
     let unpadded = 10 + header.len() + 1;
@@ -252,14 +258,35 @@ mod tests {
     #[test]
     fn arrays_round_trip_and_headers_align() {
         let arrays = [
-            ("obs", Array::F32 { shape: vec![2, 3, 1, 2], data: (0..12).map(|i| i as f32 / 3.0).collect() }),
-            ("ply", Array::I32 { shape: vec![3], data: vec![-1, 0, 7] }),
-            ("legal", Array::U8 { shape: vec![2, 2], data: vec![0, 1, 1, 0] }),
+            (
+                "obs",
+                Array::F32 {
+                    shape: vec![2, 3, 1, 2],
+                    data: (0..12).map(|i| i as f32 / 3.0).collect(),
+                },
+            ),
+            (
+                "ply",
+                Array::I32 {
+                    shape: vec![3],
+                    data: vec![-1, 0, 7],
+                },
+            ),
+            (
+                "legal",
+                Array::U8 {
+                    shape: vec![2, 2],
+                    data: vec![0, 1, 1, 0],
+                },
+            ),
         ];
         let mut bytes = Vec::new();
         let mut npz = NpzWriter::new(Cursor::new(&mut bytes));
         for (name, a) in &arrays {
-            assert_eq!((npy_bytes(a).len() - a.len() * if matches!(a, Array::U8 { .. }) { 1 } else { 4 }) % 64, 0);
+            assert_eq!(
+                (npy_bytes(a).len() - a.len() * if matches!(a, Array::U8 { .. }) { 1 } else { 4 }) % 64,
+                0
+            );
             npz.add(name, a).unwrap();
         }
         npz.finish().unwrap();
@@ -272,7 +299,15 @@ mod tests {
     #[test]
     fn a_short_array_is_refused() {
         let mut npz = NpzWriter::new(Cursor::new(Vec::new()));
-        let err = npz.add("x", &Array::F32 { shape: vec![3], data: vec![1.0] }).unwrap_err();
+        let err = npz
+            .add(
+                "x",
+                &Array::F32 {
+                    shape: vec![3],
+                    data: vec![1.0],
+                },
+            )
+            .unwrap_err();
         assert!(matches!(err, NpzError::Shape { values: 1, .. }), "{err}");
         assert!(read_npz(Cursor::new(b"not a zip".to_vec())).is_err());
     }

@@ -146,7 +146,12 @@ fn bad(key: &str, value: &str, expected: &'static str) -> PuctOptionsError {
     }
 }
 
-fn number(key: &str, value: &str, range: std::ops::RangeInclusive<f32>, expected: &'static str) -> Result<f32, PuctOptionsError> {
+fn number(
+    key: &str,
+    value: &str,
+    range: std::ops::RangeInclusive<f32>,
+    expected: &'static str,
+) -> Result<f32, PuctOptionsError> {
     value
         .parse::<f32>()
         .ok()
@@ -184,7 +189,9 @@ impl PuctOptions {
                         .parse::<u64>()
                         .ok()
                         .filter(|n| (1..=MAX_ITERS).contains(n))
-                        .ok_or_else(|| bad(&key, value, "a whole number of simulations from 1 to 10000000"))?,
+                        .ok_or_else(|| {
+                            bad(&key, value, "a whole number of simulations from 1 to 10000000")
+                        })?,
                 );
                 self.time = None;
             }
@@ -200,9 +207,16 @@ impl PuctOptions {
             "fpu" => self.fpu = number(&key, value, 0.0..=2.0, "a number from 0 to 2 such as 0.25")?,
             "noise" => self.noise = number(&key, value, 0.0..=1.0, "a weight from 0 to 1 such as 0.25")?,
             "alpha" => {
-                self.alpha = number(&key, value, 0.001..=100.0, "a concentration from 0.001 to 100 such as 0.3")?
+                self.alpha = number(
+                    &key,
+                    value,
+                    0.001..=100.0,
+                    "a concentration from 0.001 to 100 such as 0.3",
+                )?
             }
-            "temp" => self.temperature = number(&key, value, 0.0..=100.0, "a temperature from 0 to 100 such as 1")?,
+            "temp" => {
+                self.temperature = number(&key, value, 0.0..=100.0, "a temperature from 0 to 100 such as 1")?
+            }
             "tplies" => {
                 self.temperature_plies = value
                     .parse()
@@ -332,14 +346,33 @@ mod tests {
         assert_eq!(PuctOptions::default().simulation_budget(), Some(DEFAULT_ITERS));
         let both: PuctOptions = "puct:time=1s,iters=5".parse().unwrap();
         assert_eq!((both.iters, both.time), (Some(5), Some(Duration::from_secs(1))));
-        for (bad, key) in [("puct:batch=0", "batch"), ("puct:noise=2", "noise"), ("puct:iters=x", "iters")] {
+        for (bad, key) in [
+            ("puct:batch=0", "batch"),
+            ("puct:noise=2", "noise"),
+            ("puct:iters=x", "iters"),
+        ] {
             let err = bad.parse::<PuctOptions>().unwrap_err();
-            assert!(matches!(&err, PuctOptionsError::BadValue { key: k, .. } if k == key), "{bad}");
+            assert!(
+                matches!(&err, PuctOptionsError::BadValue { key: k, .. } if k == key),
+                "{bad}"
+            );
             assert!(err.to_string().contains("expected"), "{err}");
         }
-        assert!(matches!("puct:bogus=1".parse::<PuctOptions>(), Err(PuctOptionsError::UnknownKey { .. })));
-        assert!(matches!("puct:c=1,c=2".parse::<PuctOptions>(), Err(PuctOptionsError::Duplicate(_))));
-        assert!(matches!("puct:c".parse::<PuctOptions>(), Err(PuctOptionsError::Syntax(_))));
-        assert!(matches!("mcts:c=1".parse::<PuctOptions>(), Err(PuctOptionsError::NotPuct(_))));
+        assert!(matches!(
+            "puct:bogus=1".parse::<PuctOptions>(),
+            Err(PuctOptionsError::UnknownKey { .. })
+        ));
+        assert!(matches!(
+            "puct:c=1,c=2".parse::<PuctOptions>(),
+            Err(PuctOptionsError::Duplicate(_))
+        ));
+        assert!(matches!(
+            "puct:c".parse::<PuctOptions>(),
+            Err(PuctOptionsError::Syntax(_))
+        ));
+        assert!(matches!(
+            "mcts:c=1".parse::<PuctOptions>(),
+            Err(PuctOptionsError::NotPuct(_))
+        ));
     }
 }

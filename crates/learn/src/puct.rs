@@ -691,7 +691,12 @@ mod tests {
         // Not kept with reuse=off.
         let mut fresh = uniform("puct:iters=300,reuse=off");
         fresh.search(&TicTacToe::new(Default::default()), &[]);
-        let total: u64 = fresh.search(&game, &[ply]).children.iter().map(|c| c.visits).sum();
+        let total: u64 = fresh
+            .search(&game, &[ply])
+            .children
+            .iter()
+            .map(|c| c.visits)
+            .sum();
         assert_eq!(total, 299);
     }
 

@@ -160,12 +160,48 @@ impl Samples {
         let tmp = path.with_extension("npz.tmp");
         let file = fs::File::create(&tmp)?;
         let mut npz = NpzWriter::new(BufWriter::new(file));
-        npz.add("obs", &Array::F32 { shape: vec![n, planes, rows, cols], data: self.obs.clone() })?;
-        npz.add("policy", &Array::F32 { shape: vec![n, info.actions], data: self.policy.clone() })?;
-        npz.add("legal", &Array::U8 { shape: vec![n, info.actions], data: self.legal.clone() })?;
-        npz.add("value", &Array::F32 { shape: vec![n], data: self.value.clone() })?;
-        npz.add("game", &Array::I32 { shape: vec![n], data: self.game.clone() })?;
-        npz.add("ply", &Array::I32 { shape: vec![n], data: self.ply.clone() })?;
+        npz.add(
+            "obs",
+            &Array::F32 {
+                shape: vec![n, planes, rows, cols],
+                data: self.obs.clone(),
+            },
+        )?;
+        npz.add(
+            "policy",
+            &Array::F32 {
+                shape: vec![n, info.actions],
+                data: self.policy.clone(),
+            },
+        )?;
+        npz.add(
+            "legal",
+            &Array::U8 {
+                shape: vec![n, info.actions],
+                data: self.legal.clone(),
+            },
+        )?;
+        npz.add(
+            "value",
+            &Array::F32 {
+                shape: vec![n],
+                data: self.value.clone(),
+            },
+        )?;
+        npz.add(
+            "game",
+            &Array::I32 {
+                shape: vec![n],
+                data: self.game.clone(),
+            },
+        )?;
+        npz.add(
+            "ply",
+            &Array::I32 {
+                shape: vec![n],
+                data: self.ply.clone(),
+            },
+        )?;
         let writer = npz.finish()?;
         writer.into_inner().map_err(|e| e.into_error())?.sync_all()?;
         fs::rename(&tmp, path)?;
@@ -241,9 +277,11 @@ fn play_game<G: Game>(
     }
     let status = game.status();
     samples.value.truncate(first);
-    samples
-        .value
-        .extend(movers.iter().map(|&seat| status.reward(seat).map_or(0.0, |r| 2.0 * r as f32 - 1.0)));
+    samples.value.extend(
+        movers
+            .iter()
+            .map(|&seat| status.reward(seat).map_or(0.0, |r| 2.0 * r as f32 - 1.0)),
+    );
     Ok(())
 }
 
@@ -272,7 +310,10 @@ pub fn run<G: Game>(
         if !same {
             return Err(SelfPlayError::OtherRun {
                 path: info_path.display().to_string(),
-                found: found.map_or_else(|e| format!("unreadable: {e}"), |f| serde_json::to_string(&f).unwrap_or_default()),
+                found: found.map_or_else(
+                    |e| format!("unreadable: {e}"),
+                    |f| serde_json::to_string(&f).unwrap_or_default(),
+                ),
                 expected: serde_json::to_string(info).unwrap_or_default(),
             });
         }
@@ -283,7 +324,8 @@ pub fn run<G: Game>(
     let (number, count) = run.shard;
     let mine = |g: u64| g % count == number - 1;
     let chunks = info.games.div_ceil(info.per_chunk.max(1));
-    let games_of = |k: u64| (k * info.per_chunk..((k + 1) * info.per_chunk).min(info.games)).filter(|&g| mine(g));
+    let games_of =
+        |k: u64| (k * info.per_chunk..((k + 1) * info.per_chunk).min(info.games)).filter(|&g| mine(g));
     let total: u64 = (0..info.games).filter(|&g| mine(g)).count() as u64;
     let mut todo = Vec::new();
     let mut skipped = 0;
@@ -362,7 +404,14 @@ pub fn run<G: Game>(
 }
 
 /// The [`RunInfo`] of a run of `games` games of `start` by `engine`.
-pub fn run_info<G: Game>(start: &G, encoding: &dyn Encoding<G>, engine: &str, games: u64, per_chunk: u64, seed: u64) -> RunInfo {
+pub fn run_info<G: Game>(
+    start: &G,
+    encoding: &dyn Encoding<G>,
+    engine: &str,
+    games: u64,
+    per_chunk: u64,
+    seed: u64,
+) -> RunInfo {
     RunInfo {
         game: start.options().spec(),
         engine: engine.to_owned(),
@@ -384,7 +433,9 @@ mod tests {
     use std::sync::Arc;
 
     fn engine(g: u64) -> Result<Box<dyn Search<TicTacToe>>, String> {
-        let options = format!("puct:model=uniform,iters=30,noise=0.25,temp=1,seed={g}").parse().unwrap();
+        let options = format!("puct:model=uniform,iters=30,noise=0.25,temp=1,seed={g}")
+            .parse()
+            .unwrap();
         Ok(Box::new(PuctSearch::new(options, Arc::new(UniformEvaluator))))
     }
 
@@ -407,16 +458,23 @@ mod tests {
             let n = arrays["value"].shape()[0];
             samples += n;
             assert_eq!(arrays["obs"].shape(), &[n, 3, 3, 3]);
-            let (Array::F32 { data: policy, .. }, Array::U8 { data: legal, .. }) = (&arrays["policy"], &arrays["legal"]) else {
+            let (Array::F32 { data: policy, .. }, Array::U8 { data: legal, .. }) =
+                (&arrays["policy"], &arrays["legal"])
+            else {
                 panic!("dtypes");
             };
             for i in 0..n {
                 let row = &policy[i * 10..(i + 1) * 10];
                 assert!((row.iter().sum::<f32>() - 1.0).abs() < 1e-5);
                 // Policy targets put weight on legal actions only.
-                assert!(row.iter().zip(&legal[i * 10..(i + 1) * 10]).all(|(p, l)| *p == 0.0 || *l == 1));
+                assert!(row
+                    .iter()
+                    .zip(&legal[i * 10..(i + 1) * 10])
+                    .all(|(p, l)| *p == 0.0 || *l == 1));
             }
-            let Array::F32 { data: value, .. } = &arrays["value"] else { panic!("dtype") };
+            let Array::F32 { data: value, .. } = &arrays["value"] else {
+                panic!("dtype")
+            };
             assert!(value.iter().all(|v| [-1.0, 0.0, 1.0].contains(v)));
         }
         assert_eq!(samples as u64, summary.samples);
@@ -429,7 +487,10 @@ mod tests {
         assert_eq!(fs::read(chunk_path(&dir, 1, (1, 1))).unwrap(), before);
         // Another engine in the same folder is refused.
         let other = SelfPlay {
-            info: RunInfo { engine: "random".into(), ..info },
+            info: RunInfo {
+                engine: "random".into(),
+                ..info
+            },
             ..selfplay
         };
         assert!(matches!(

@@ -32,8 +32,15 @@ fn rust_and_pytorch_agree_on_the_same_inputs() {
     let (logits, values) = network.forward(obs, batch).unwrap();
     let expected_logits = floats(&io["logits"]);
     let expected_values = floats(&io["value"]);
-    assert_eq!((logits.len(), values.len()), (expected_logits.len(), expected_values.len()));
-    for (a, b) in logits.iter().zip(expected_logits).chain(values.iter().zip(expected_values)) {
+    assert_eq!(
+        (logits.len(), values.len()),
+        (expected_logits.len(), expected_values.len())
+    );
+    for (a, b) in logits
+        .iter()
+        .zip(expected_logits)
+        .chain(values.iter().zip(expected_values))
+    {
         assert!((a - b).abs() < 1e-4, "{a} vs {b}");
     }
     // One at a time gives what the batch gave.
@@ -43,13 +50,26 @@ fn rust_and_pytorch_agree_on_the_same_inputs() {
 
 #[test]
 fn the_network_evaluates_and_searches_tictactoe() {
-    let evaluator = NetEvaluator::<TicTacToe>::load(&format!("{DIR}/tiny.safetensors"), &TicTacToeEncoding).unwrap();
+    let evaluator =
+        NetEvaluator::<TicTacToe>::load(&format!("{DIR}/tiny.safetensors"), &TicTacToeEncoding).unwrap();
     let game = TicTacToe::new(Default::default());
     let mut plies = PlyBuf::new();
     game.legal_plies(&mut plies);
     let mut out = Vec::new();
     evaluator
-        .evaluate(&[Request { game: &game, plies: &plies }, Request { game: &game, plies: &plies[..3] }], &mut out)
+        .evaluate(
+            &[
+                Request {
+                    game: &game,
+                    plies: &plies,
+                },
+                Request {
+                    game: &game,
+                    plies: &plies[..3],
+                },
+            ],
+            &mut out,
+        )
         .unwrap();
     assert_eq!((out[0].policy.len(), out[1].policy.len()), (9, 3));
     for e in &out {
