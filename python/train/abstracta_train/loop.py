@@ -83,6 +83,8 @@ def main(argv=None):
     ap.add_argument("--arena", default=os.environ.get("ARENA", "arena"), help="the arena binary")
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args(argv)
+    # Absolute, as the network paths go into engine specs run elsewhere.
+    a.dir = os.path.abspath(a.dir)
     os.makedirs(a.dir, exist_ok=True)
     state = load_state(a.dir)
     log = os.path.join(a.dir, "loop.log")
