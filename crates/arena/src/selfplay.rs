@@ -104,7 +104,7 @@ impl GameVisitor for Visit<'_> {
             other => ArenaError::Failed(other.to_string()),
         })?;
         Ok(format!(
-            "{} games played ({} already done), {} samples in {} chunks, {:.1}s, in {}",
+            "{} games played ({} already done), {} samples in {} chunks, {:.1}s, in {}\n",
             summary.played,
             summary.skipped,
             summary.samples,

@@ -5,9 +5,9 @@
 //! self-play that writes training samples as `.npz` shards.
 //!
 //! The crate knows no game: it reaches positions through
-//! [`Game`](abstracta_core::Game), action ids and observation tensors
-//! through [`Encoding`](abstracta_core::actions::Encoding), and priors and
-//! evaluations through [`Knowledge`](abstracta_core::knowledge::Knowledge).
+//! `Game`, action ids and observation tensors
+//! through `Encoding`, and priors and
+//! evaluations through `Knowledge`.
 //!
 //! ```
 //! use std::sync::Arc;
