@@ -582,7 +582,9 @@ impl<G: Game> Search<G> for PuctSearch<G> {
         self.stop.clone()
     }
 
+    /// Drops the tree and restarts the random draws from the seed.
     fn reset(&mut self) {
+        self.rng = SmallRng::seed_from_u64(self.options.seed);
         self.nodes.clear();
         self.root_game = None;
         self.history.clear();
