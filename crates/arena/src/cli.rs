@@ -13,7 +13,8 @@ use stats::Sprt;
 use tournament::{Format, Resign, Shard, StopHandle, TimeControl, TournamentSettings};
 
 /// What `arena --help` says about engine specs and their memory.
-pub const ENGINES_HELP: &str = "Engines: random, mcts[:KEY=VALUE,...], pns[:...], puct[:model=FILE,...] or cmd:PROGRAM ARGS.
+pub const ENGINES_HELP: &str =
+    "Engines: random, mcts[:KEY=VALUE,...], pns[:...], puct[:model=FILE,...] or cmd:PROGRAM ARGS.
 MCTS memory: nodes=N caps the search tree (default nodes=8000000); a node takes
 about 46 bytes, so the default takes up to about 370 MB per search. Memory is
 taken as the tree grows (up to about 16 MB per 100 ms of one thread), and a
