@@ -50,6 +50,15 @@ pub enum EngineError {
         /// The engine spec.
         spec: String,
     },
+    /// The evaluator of a `puct` engine cannot be made (its network file
+    /// is missing or not a network, or the game has no action encoding).
+    #[error("bad engine {:?}: {reason}", Excerpt(.spec))]
+    Model {
+        /// The engine spec.
+        spec: String,
+        /// What is wrong.
+        reason: learn::ModelError,
+    },
     /// An external engine could not be started.
     #[error("cannot start engine program {program:?}: {source}")]
     Spawn {
@@ -111,6 +120,7 @@ impl EngineError {
                 | EngineError::GameOver { .. }
                 | EngineError::WrongGame { .. }
                 | EngineError::External { .. }
+                | EngineError::Model { .. }
         )
     }
 }
@@ -143,6 +153,9 @@ pub enum EngineSpecError {
     /// The `pns` options are wrong.
     #[error("{0}")]
     Pns(#[from] pns::PnsOptionsError),
+    /// The `puct` options are wrong.
+    #[error("{0}")]
+    Puct(#[from] learn::PuctOptionsError),
     /// The `cmd:` command line cannot be split into words.
     #[error("{0}")]
     Words(#[from] SplitWordsError),

@@ -17,6 +17,7 @@
 use abstracta_core::mix_seed;
 use abstracta_core::search::Search;
 use alphabeta::{AlphaBetaOptions, AlphaBetaSearch};
+use learn::{PuctOptions, PuctSearch};
 use mcts::{MctsOptions, MctsSearch};
 use pns::{PnsOptions, PnsSearch};
 
@@ -35,7 +36,7 @@ pub use spec::{split_words, EngineSpec};
 /// What engine specs look like, for error messages.
 pub const ENGINE_FORMS: &str = "random, mcts[:OPTIONS] (e.g. mcts:iters=2000,threads=2), \
      alphabeta[:OPTIONS] (e.g. alphabeta:time=100ms), pns[:OPTIONS] (e.g. pns:time=10s,tt=256), \
-     best[:time=T,threads=N,seed=N] (the strongest family for the game) or cmd:PROGRAM [ARGS]";
+     puct[:OPTIONS] (e.g. puct:model=net.safetensors,iters=200), best[:time=T,threads=N,seed=N] (the strongest family for the game) or cmd:PROGRAM [ARGS]";
 
 pub use random::RandomSearch;
 
@@ -78,6 +79,11 @@ pub const FAMILIES: &[Family] = &[
         parse: |text, _| Ok(EngineSpec::Pns(text.parse::<PnsOptions>()?)),
     },
     Family {
+        name: "puct",
+        form: "puct[:OPTIONS] (e.g. puct:model=net.safetensors,iters=200)",
+        parse: |text, _| Ok(EngineSpec::Puct(text.parse::<PuctOptions>()?)),
+    },
+    Family {
         name: "best",
         form: "best[:time=T,threads=N,seed=N] (the strongest family for the game)",
         parse: |_, options| Ok(EngineSpec::Best(BestOptions::parse(options)?)),
@@ -106,8 +112,9 @@ pub fn family(name: &str) -> Option<&'static Family> {
 /// The search `spec` names for game type `G`, its randomness derived from
 /// `seed` (for `mcts`, a non-zero `seed` is mixed into the spec's own
 /// `seed` with [`mix_seed`], so that games of a match differ; likewise
-/// for `alphabeta`, whose seed only its helper threads use). `mcts` and
-/// `alphabeta` search with the game's knowledge
+/// for `alphabeta`, whose seed only its helper threads use, and `puct`).
+/// `puct` reads its network file here (or uses the game's knowledge).
+/// `mcts` and `alphabeta` search with the game's knowledge
 /// ([`RegisteredGame::Knowledge`]). `cmd:` gives
 /// [`EngineError::External`]: external engines are run by the protocol
 /// crate's client.
@@ -134,6 +141,20 @@ pub fn build<G: RegisteredGame>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn 
             return build::<G>(&resolved, seed);
         }
         EngineSpec::Pns(options) => Box::new(PnsSearch::<G, G::Knowledge>::new(options.clone())),
+        EngineSpec::Puct(options) => {
+            let mut options = options.clone();
+            if seed != 0 {
+                options.seed = mix_seed(options.seed, seed);
+            }
+            let evaluator =
+                learn::evaluator_for::<G, G::Knowledge>(&options.model, G::encoding()).map_err(|reason| {
+                    EngineError::Model {
+                        spec: spec.to_string(),
+                        reason,
+                    }
+                })?;
+            Box::new(PuctSearch::<G>::new(options, evaluator))
+        }
         EngineSpec::Cmd { .. } => {
             return Err(EngineError::External {
                 spec: spec.to_string(),
@@ -242,5 +263,41 @@ mod pns_tests {
             let game = crate::open(name).unwrap();
             assert_eq!(game.searcher(&spec, 0).unwrap().family(), "pns", "{name}");
         }
+    }
+}
+
+#[cfg(test)]
+mod puct_tests {
+    use super::*;
+
+    #[test]
+    fn puct_engine_builds_for_every_game_and_refuses_a_missing_network() {
+        let spec: EngineSpec = "PUCT:iters=50,c=2".parse().unwrap();
+        assert_eq!(
+            (spec.family(), spec.to_string()),
+            ("puct", "puct:iters=50,c=2".to_owned())
+        );
+        for name in crate::registry::game_names() {
+            let game = crate::open(name).unwrap();
+            let mut search = game.searcher(&spec, 1).unwrap();
+            let result = search.search(&*game).unwrap();
+            assert!(result.best.is_some(), "{name}");
+        }
+        let missing: EngineSpec = "puct:model=/nonexistent/net.safetensors".parse().unwrap();
+        let err = crate::open("tictactoe")
+            .unwrap()
+            .searcher(&missing, 0)
+            .err()
+            .unwrap();
+        assert!(matches!(err, EngineError::Model { .. }), "{err}");
+        assert!(err.to_string().contains("/nonexistent/net.safetensors"), "{err}");
+        assert!(!err.is_runtime());
+        assert!(matches!(
+            "puct:batch=0".parse::<EngineSpec>(),
+            Err(EngineError::BadSpec {
+                reason: EngineSpecError::Puct(learn::PuctOptionsError::BadValue { .. }),
+                ..
+            })
+        ));
     }
 }

@@ -34,6 +34,8 @@ pub enum EngineSpec {
     Best(crate::families::BestOptions),
     /// Depth-first proof-number search with these options ([`PnsSearch`](pns::PnsSearch)).
     Pns(PnsOptions),
+    /// PUCT over a network or the game's knowledge ([`PuctSearch`](learn::PuctSearch)).
+    Puct(learn::PuctOptions),
     /// An external program speaking the engine protocol (run by `arena`).
     Cmd {
         /// The program.
@@ -81,6 +83,7 @@ impl fmt::Display for EngineSpec {
             EngineSpec::AlphaBeta(options) => write!(f, "{options}"),
             EngineSpec::Best(options) => write!(f, "{options}"),
             EngineSpec::Pns(options) => write!(f, "{options}"),
+            EngineSpec::Puct(options) => write!(f, "{options}"),
             EngineSpec::Cmd { program, args } => {
                 write!(f, "cmd:{}", quote(program))?;
                 for a in args {
@@ -103,7 +106,7 @@ impl EngineSpec {
         }
     }
 
-    /// The name of the engine's family (`random`, `mcts`, `alphabeta`, `cmd`).
+    /// The name of the engine's family (`random`, `mcts`, `alphabeta`, `pns`, `puct`, `best`, `cmd`).
     pub fn family(&self) -> &'static str {
         match self {
             EngineSpec::Random => "random",
@@ -111,6 +114,7 @@ impl EngineSpec {
             EngineSpec::AlphaBeta(_) => "alphabeta",
             EngineSpec::Best(_) => "best",
             EngineSpec::Pns(_) => "pns",
+            EngineSpec::Puct(_) => "puct",
             EngineSpec::Cmd { .. } => "cmd",
         }
     }

@@ -17,8 +17,8 @@ pub const ENGINES_HELP: &str = "Games: escabel, swack, ecalper, epaminondas, whi
 tictactoe). A game spec is NAME[:KEY=VALUE,...], e.g. escabel:size=7 or
 whirlwind:size=12,setup=b; arena --help lists each game's keys.
 Engines: best (the default), random, mcts[:KEY=VALUE,...], alphabeta[:...],
-pns[:...] or cmd:PROGRAM ARGS; a tournament player is NAME=ENGINE, e.g.
---player a=mcts:iters=2000.
+pns[:...], puct[:model=FILE,...] or cmd:PROGRAM ARGS; a tournament
+player is NAME=ENGINE, e.g. --player a=mcts:iters=2000.
 MCTS memory: nodes=N caps the search tree (default nodes=8000000); a node takes
 about 46 bytes, so the default takes up to about 370 MB per search. Memory is
 taken as the tree grows (up to about 16 MB per 100 ms of one thread), and a
@@ -242,6 +242,9 @@ pub enum CommandLine {
         #[arg(long)]
         force: bool,
     },
+    /// Self-play for training: an engine plays itself and every searched
+    /// position is written as a sample (.npz chunks; see docs/learning.md).
+    Selfplay(crate::selfplay::SelfplayArgs),
     /// Serve the web viewer and player (tournaments, games, play, analysis).
     Serve(crate::serve_args::ServeArgs),
     /// Measure playouts, perft and MCTS speed.
@@ -522,6 +525,7 @@ pub fn run(cli: Cli) -> Result<(), ArenaError> {
         CommandLine::Ladder(args) => print(&crate::benchmarks::ladder_command(&args)?),
         CommandLine::Scaling(args) => print(&crate::benchmarks::scaling_command(&args)?),
         CommandLine::Plot(args) => print(&crate::benchmarks::plot_command(&args)?),
+        CommandLine::Selfplay(args) => print(&crate::selfplay::selfplay_command(&args)?),
         CommandLine::Analysis {
             threads,
             max_queries_at_once,

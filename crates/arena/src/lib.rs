@@ -31,6 +31,7 @@ pub mod error;
 pub mod output;
 pub mod play;
 pub mod progress;
+pub mod selfplay;
 pub mod serve_args;
 pub mod signals;
 pub mod solve;

@@ -552,3 +552,47 @@ fn tournament_table_names_the_board_and_explains_itself() {
         "{table}"
     );
 }
+
+#[test]
+fn selfplay_writes_chunks_resumes_and_refuses_bad_input() {
+    let dir = temp_dir("selfplay");
+    let out_dir = dir.join("run");
+    let out = out_dir.to_str().unwrap();
+    let args = [
+        "selfplay",
+        "tictactoe",
+        "--engine",
+        "puct:model=uniform,iters=20,noise=0.25,temp=1",
+        "--games",
+        "5",
+        "--per-chunk",
+        "2",
+        "--out",
+        out,
+    ];
+    let first = arena_ok(&args);
+    assert!(first.starts_with("5 games played (0 already done)"), "{first}");
+    let chunks = fs::read_dir(&out_dir)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .ends_with(".npz")
+        })
+        .count();
+    assert_eq!(chunks, 3);
+    // Run again: everything is found done.
+    let again = arena_ok(&args);
+    assert!(again.starts_with("0 games played (5 already done)"), "{again}");
+    // Another engine in the same folder, a missing network, a cmd: engine.
+    let mut other = args;
+    other[3] = "puct:model=uniform,iters=21";
+    assert_bad_input(&arena(&other), "another run in the folder");
+    other[3] = "puct:model=/nonexistent/net.safetensors";
+    assert_bad_input(&arena(&other), "a missing network");
+    other[3] = "cmd:./engine";
+    assert_bad_input(&arena(&other), "an external engine");
+    fs::remove_dir_all(&dir).unwrap();
+}

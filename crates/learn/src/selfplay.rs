@@ -1,0 +1,502 @@
+//! Self-play: an engine plays games against itself and every searched
+//! position becomes a training sample, written in `.npz` shards.
+//!
+//! A run's folder holds `selfplay.json` (the game, the engine, the sizes)
+//! and one file per chunk of `per_chunk` consecutive game numbers,
+//! `chunk-NNNNN-I-of-N.npz` (`I-of-N` the shard of a run split over
+//! machines, games whose `number % N == I - 1`). Each chunk is written to
+//! a temporary name and renamed when complete, so a killed run resumes
+//! by skipping the chunks that exist, and every game is seeded by its
+//! number, so a resumed run writes what an unbroken one would.
+//!
+//! The arrays of a chunk, `n` samples:
+//! - `obs` f32 `[n, planes, rows, cols]`: the observation
+//!   ([`Encoding::observe`]);
+//! - `policy` f32 `[n, actions]`: the search's visits over the action ids
+//!   of the legal plies, summing to 1 (the played ply alone for a family
+//!   without visit counts);
+//! - `legal` u8 `[n, actions]`: 1 on the legal plies' ids;
+//! - `value` f32 `[n]`: the game's result for the seat to move there (1 a
+//!   win, -1 a loss, 0 a draw);
+//! - `game` i32 `[n]` and `ply` i32 `[n]`: the game's number and the
+//!   number of plies played before the position.
+
+use std::fs;
+use std::io::BufWriter;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use abstracta_core::actions::Encoding;
+use abstracta_core::search::Search;
+use abstracta_core::{Game, GameOptions, PlyBuf};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::npz::{Array, NpzError, NpzWriter};
+
+/// The most plies one self-play game may last before it is cut (and
+/// dropped): a bound for games without a length cap.
+pub const MAX_PLIES: usize = 20_000;
+
+/// What `selfplay.json` records of a run.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunInfo {
+    /// The game spec.
+    pub game: String,
+    /// The engine spec.
+    pub engine: String,
+    /// Games in the whole run (every shard).
+    pub games: u64,
+    /// Games per chunk file.
+    pub per_chunk: u64,
+    /// The run's seed.
+    pub seed: u64,
+    /// `[planes, rows, cols]` of the observations.
+    pub observation_shape: [usize; 3],
+    /// Action ids.
+    pub actions: usize,
+}
+
+/// A run to make.
+#[derive(Clone, Debug)]
+pub struct SelfPlay {
+    /// What is recorded in `selfplay.json` (and checked on resume).
+    pub info: RunInfo,
+    /// This process's shard, `(I, N)` 1-based; `(1, 1)` for all games.
+    pub shard: (u64, u64),
+    /// Worker threads (each plays whole chunks).
+    pub threads: usize,
+}
+
+/// Why self-play stopped.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum SelfPlayError {
+    /// A file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A chunk could not be written.
+    #[error("{path}: {source}")]
+    Npz {
+        /// The file.
+        path: String,
+        /// Why.
+        source: NpzError,
+    },
+    /// The folder holds a run of another game, engine or size.
+    #[error("{path} holds another run ({found}); expected {expected}: use a new folder to start another")]
+    OtherRun {
+        /// The folder's `selfplay.json`.
+        path: String,
+        /// What it holds.
+        found: String,
+        /// What was asked.
+        expected: String,
+    },
+    /// The engine could not be built.
+    #[error("cannot build the engine: {0}")]
+    Engine(String),
+    /// A game went past [`MAX_PLIES`] or its engine gave no ply.
+    #[error("game {game} {reason}")]
+    Game {
+        /// The game's number.
+        game: u64,
+        /// What happened.
+        reason: String,
+    },
+}
+
+/// Progress after each game.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    /// Games of this shard played in this run or found done.
+    pub done: u64,
+    /// Games of this shard.
+    pub total: u64,
+    /// Samples written or waiting in this run.
+    pub samples: u64,
+    /// Seconds since the run started.
+    pub seconds: f64,
+}
+
+/// What a run did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Games played now.
+    pub played: u64,
+    /// Games found in chunks already written (resumed).
+    pub skipped: u64,
+    /// Samples written now.
+    pub samples: u64,
+    /// Chunk files written now.
+    pub chunks: u64,
+}
+
+#[derive(Default)]
+struct Samples {
+    obs: Vec<f32>,
+    policy: Vec<f32>,
+    legal: Vec<u8>,
+    value: Vec<f32>,
+    game: Vec<i32>,
+    ply: Vec<i32>,
+}
+
+impl Samples {
+    fn len(&self) -> usize {
+        self.value.len()
+    }
+
+    fn write(&self, path: &Path, info: &RunInfo) -> Result<(), NpzError> {
+        let n = self.len();
+        let [planes, rows, cols] = info.observation_shape;
+        let tmp = path.with_extension("npz.tmp");
+        let file = fs::File::create(&tmp)?;
+        let mut npz = NpzWriter::new(BufWriter::new(file));
+        npz.add(
+            "obs",
+            &Array::F32 {
+                shape: vec![n, planes, rows, cols],
+                data: self.obs.clone(),
+            },
+        )?;
+        npz.add(
+            "policy",
+            &Array::F32 {
+                shape: vec![n, info.actions],
+                data: self.policy.clone(),
+            },
+        )?;
+        npz.add(
+            "legal",
+            &Array::U8 {
+                shape: vec![n, info.actions],
+                data: self.legal.clone(),
+            },
+        )?;
+        npz.add(
+            "value",
+            &Array::F32 {
+                shape: vec![n],
+                data: self.value.clone(),
+            },
+        )?;
+        npz.add(
+            "game",
+            &Array::I32 {
+                shape: vec![n],
+                data: self.game.clone(),
+            },
+        )?;
+        npz.add(
+            "ply",
+            &Array::I32 {
+                shape: vec![n],
+                data: self.ply.clone(),
+            },
+        )?;
+        let writer = npz.finish()?;
+        writer.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+        fs::rename(&tmp, path)?;
+        Ok(())
+    }
+}
+
+/// The chunk file of chunk `k` of `shard`.
+pub fn chunk_path(dir: &Path, k: u64, shard: (u64, u64)) -> PathBuf {
+    dir.join(format!("chunk-{k:05}-{}-of-{}.npz", shard.0, shard.1))
+}
+
+/// Plays one game from `start` with `search` on both sides, appending a
+/// sample per searched position to `samples`.
+fn play_game<G: Game>(
+    number: u64,
+    start: &G,
+    encoding: &dyn Encoding<G>,
+    search: &mut dyn Search<G>,
+    samples: &mut Samples,
+) -> Result<(), SelfPlayError> {
+    let actions = encoding.num_distinct_actions(start);
+    let mut game = start.clone();
+    let mut history = Vec::new();
+    let mut plies = PlyBuf::new();
+    let mut obs = Vec::new();
+    let first = samples.len();
+    let mut movers = Vec::new();
+    while game.status().is_ongoing() {
+        if history.len() >= MAX_PLIES {
+            return Err(SelfPlayError::Game {
+                game: number,
+                reason: format!("lasted more than {MAX_PLIES} plies"),
+            });
+        }
+        let result = search.search(&game, &history);
+        let Some(best) = result.best else {
+            return Err(SelfPlayError::Game {
+                game: number,
+                reason: "got no ply from its engine in an ongoing position".into(),
+            });
+        };
+        game.legal_plies(&mut plies);
+        let mut policy = vec![0.0f32; actions];
+        let mut legal = vec![0u8; actions];
+        for &ply in &plies {
+            if let Some(a) = encoding.action_of(&game, ply).filter(|&a| a < actions) {
+                legal[a] = 1;
+            }
+        }
+        let total: u64 = result.children.iter().map(|c| c.visits).sum();
+        if total > 0 {
+            for c in &result.children {
+                if let Some(a) = encoding.action_of(&game, c.ply).filter(|&a| a < actions) {
+                    policy[a] += c.visits as f32 / total as f32;
+                }
+            }
+        } else if let Some(a) = encoding.action_of(&game, best).filter(|&a| a < actions) {
+            policy[a] = 1.0;
+        }
+        encoding.observe(&game, &mut obs);
+        samples.obs.extend_from_slice(&obs);
+        samples.policy.extend_from_slice(&policy);
+        samples.legal.extend_from_slice(&legal);
+        samples.game.push(number as i32);
+        samples.ply.push(history.len() as i32);
+        movers.push(game.to_move_seat());
+        game.play(best).map_err(|e| SelfPlayError::Game {
+            game: number,
+            reason: format!("got an illegal ply from its engine: {e}"),
+        })?;
+        history.push(best);
+    }
+    let status = game.status();
+    samples.value.truncate(first);
+    samples.value.extend(
+        movers
+            .iter()
+            .map(|&seat| status.reward(seat).map_or(0.0, |r| 2.0 * r as f32 - 1.0)),
+    );
+    Ok(())
+}
+
+/// Runs (or resumes) the self-play `run` from `start` into `dir`, the
+/// engine for game number `g` made by `engine(g)`; `progress` is told
+/// after every game.
+pub fn run<G: Game>(
+    run: &SelfPlay,
+    start: &G,
+    encoding: &dyn Encoding<G>,
+    dir: &Path,
+    engine: &(dyn Fn(u64) -> Result<Box<dyn Search<G>>, String> + Sync),
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<Summary, SelfPlayError> {
+    let io = |path: &Path| {
+        let path = path.display().to_string();
+        move |source| SelfPlayError::Io { path, source }
+    };
+    fs::create_dir_all(dir).map_err(io(dir))?;
+    let info_path = dir.join("selfplay.json");
+    let info = &run.info;
+    if info_path.exists() {
+        let text = fs::read_to_string(&info_path).map_err(io(&info_path))?;
+        let found: Result<RunInfo, _> = serde_json::from_str(&text);
+        let same = found.as_ref().is_ok_and(|f| f == info);
+        if !same {
+            return Err(SelfPlayError::OtherRun {
+                path: info_path.display().to_string(),
+                found: found.map_or_else(
+                    |e| format!("unreadable: {e}"),
+                    |f| serde_json::to_string(&f).unwrap_or_default(),
+                ),
+                expected: serde_json::to_string(info).unwrap_or_default(),
+            });
+        }
+    } else {
+        let text = serde_json::to_string_pretty(info).expect("plain data");
+        fs::write(&info_path, text + "\n").map_err(io(&info_path))?;
+    }
+    let (number, count) = run.shard;
+    let mine = |g: u64| g % count == number - 1;
+    let chunks = info.games.div_ceil(info.per_chunk.max(1));
+    let games_of =
+        |k: u64| (k * info.per_chunk..((k + 1) * info.per_chunk).min(info.games)).filter(|&g| mine(g));
+    let total: u64 = (0..info.games).filter(|&g| mine(g)).count() as u64;
+    let mut todo = Vec::new();
+    let mut skipped = 0;
+    for k in 0..chunks {
+        if chunk_path(dir, k, run.shard).exists() {
+            skipped += games_of(k).count() as u64;
+        } else if games_of(k).next().is_some() {
+            todo.push(k);
+        }
+    }
+    let started = Instant::now();
+    let next = AtomicU64::new(0);
+    let done = AtomicU64::new(skipped);
+    let samples_done = AtomicU64::new(0);
+    let summary = Mutex::new(Summary {
+        skipped,
+        ..Summary::default()
+    });
+    let first_error: Mutex<Option<SelfPlayError>> = Mutex::new(None);
+    let worker = || loop {
+        if first_error.lock().map_or(true, |e| e.is_some()) {
+            return;
+        }
+        let i = next.fetch_add(1, Ordering::SeqCst) as usize;
+        let Some(&k) = todo.get(i) else { return };
+        let outcome = (|| -> Result<(u64, u64), SelfPlayError> {
+            let mut samples = Samples::default();
+            let mut played = 0;
+            for g in games_of(k) {
+                let mut search = engine(g).map_err(SelfPlayError::Engine)?;
+                let before = samples.len();
+                play_game(g, start, encoding, &mut *search, &mut samples)?;
+                played += 1;
+                let d = done.fetch_add(1, Ordering::SeqCst) + 1;
+                let s = samples_done.fetch_add((samples.len() - before) as u64, Ordering::SeqCst)
+                    + (samples.len() - before) as u64;
+                progress(Progress {
+                    done: d,
+                    total,
+                    samples: s,
+                    seconds: started.elapsed().as_secs_f64(),
+                });
+            }
+            let path = chunk_path(dir, k, run.shard);
+            samples.write(&path, info).map_err(|source| SelfPlayError::Npz {
+                path: path.display().to_string(),
+                source,
+            })?;
+            Ok((played, samples.len() as u64))
+        })();
+        match outcome {
+            Ok((played, samples)) => {
+                if let Ok(mut s) = summary.lock() {
+                    s.played += played;
+                    s.samples += samples;
+                    s.chunks += 1;
+                }
+            }
+            Err(e) => {
+                if let Ok(mut slot) = first_error.lock() {
+                    slot.get_or_insert(e);
+                }
+                return;
+            }
+        }
+    };
+    std::thread::scope(|scope| {
+        for _ in 0..run.threads.max(1) {
+            scope.spawn(worker);
+        }
+    });
+    if let Some(e) = first_error.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        return Err(e);
+    }
+    Ok(summary.into_inner().unwrap_or_else(|p| p.into_inner()))
+}
+
+/// The [`RunInfo`] of a run of `games` games of `start` by `engine`.
+pub fn run_info<G: Game>(
+    start: &G,
+    encoding: &dyn Encoding<G>,
+    engine: &str,
+    games: u64,
+    per_chunk: u64,
+    seed: u64,
+) -> RunInfo {
+    RunInfo {
+        game: start.options().spec(),
+        engine: engine.to_owned(),
+        games,
+        per_chunk: per_chunk.max(1),
+        seed,
+        observation_shape: encoding.observation_shape(start),
+        actions: encoding.num_distinct_actions(start),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::npz::read_npz;
+    use crate::{PuctSearch, UniformEvaluator};
+    use abstracta_core::actions::TicTacToeEncoding;
+    use abstracta_core::toy::TicTacToe;
+    use std::sync::Arc;
+
+    fn engine(g: u64) -> Result<Box<dyn Search<TicTacToe>>, String> {
+        let options = format!("puct:model=uniform,iters=30,noise=0.25,temp=1,seed={g}")
+            .parse()
+            .unwrap();
+        Ok(Box::new(PuctSearch::new(options, Arc::new(UniformEvaluator))))
+    }
+
+    #[test]
+    fn samples_round_trip_and_a_run_resumes() {
+        let dir = std::env::temp_dir().join(format!("learn-selfplay-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let start = TicTacToe::new(Default::default());
+        let info = run_info(&start, &TicTacToeEncoding, "puct:model=uniform,iters=30", 5, 2, 1);
+        let selfplay = SelfPlay {
+            info: info.clone(),
+            shard: (1, 1),
+            threads: 2,
+        };
+        let summary = run(&selfplay, &start, &TicTacToeEncoding, &dir, &engine, &|_| {}).unwrap();
+        assert_eq!((summary.played, summary.chunks, summary.skipped), (5, 3, 0));
+        let mut samples = 0;
+        for k in 0..3 {
+            let arrays = read_npz(fs::File::open(chunk_path(&dir, k, (1, 1))).unwrap()).unwrap();
+            let n = arrays["value"].shape()[0];
+            samples += n;
+            assert_eq!(arrays["obs"].shape(), &[n, 3, 3, 3]);
+            let (Array::F32 { data: policy, .. }, Array::U8 { data: legal, .. }) =
+                (&arrays["policy"], &arrays["legal"])
+            else {
+                panic!("dtypes");
+            };
+            for i in 0..n {
+                let row = &policy[i * 10..(i + 1) * 10];
+                assert!((row.iter().sum::<f32>() - 1.0).abs() < 1e-5);
+                // Policy targets put weight on legal actions only.
+                assert!(row
+                    .iter()
+                    .zip(&legal[i * 10..(i + 1) * 10])
+                    .all(|(p, l)| *p == 0.0 || *l == 1));
+            }
+            let Array::F32 { data: value, .. } = &arrays["value"] else {
+                panic!("dtype")
+            };
+            assert!(value.iter().all(|v| [-1.0, 0.0, 1.0].contains(v)));
+        }
+        assert_eq!(samples as u64, summary.samples);
+        // A second run finds everything done; a lost chunk is made again,
+        // the same as before.
+        let before = fs::read(chunk_path(&dir, 1, (1, 1))).unwrap();
+        fs::remove_file(chunk_path(&dir, 1, (1, 1))).unwrap();
+        let again = run(&selfplay, &start, &TicTacToeEncoding, &dir, &engine, &|_| {}).unwrap();
+        assert_eq!((again.played, again.skipped, again.chunks), (2, 3, 1));
+        assert_eq!(fs::read(chunk_path(&dir, 1, (1, 1))).unwrap(), before);
+        // Another engine in the same folder is refused.
+        let other = SelfPlay {
+            info: RunInfo {
+                engine: "random".into(),
+                ..info
+            },
+            ..selfplay
+        };
+        assert!(matches!(
+            run(&other, &start, &TicTacToeEncoding, &dir, &engine, &|_| {}),
+            Err(SelfPlayError::OtherRun { .. })
+        ));
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}

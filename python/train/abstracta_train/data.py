@@ -1,0 +1,99 @@
+"""Reading self-play chunks (the .npz files `arena selfplay` writes) and
+the board symmetries used as augmentation."""
+
+import glob
+import json
+import os
+
+import numpy as np
+
+
+def chunk_files(dirs):
+    files = []
+    for d in dirs:
+        files.extend(sorted(glob.glob(os.path.join(d, "**", "chunk-*.npz"), recursive=True)))
+    return files
+
+
+def run_info(directory):
+    with open(os.path.join(directory, "selfplay.json")) as f:
+        return json.load(f)
+
+
+def load_samples(dirs):
+    """Every sample of every chunk under `dirs`, as a dict of arrays:
+    obs [n, planes, rows, cols], policy [n, actions], legal [n, actions],
+    value [n], game [n], ply [n]."""
+    parts = {k: [] for k in ("obs", "policy", "legal", "value", "game", "ply")}
+    for path in chunk_files(dirs):
+        with np.load(path) as z:
+            for k in parts:
+                parts[k].append(z[k])
+    if not parts["obs"]:
+        raise SystemExit(f"no chunk-*.npz under {', '.join(dirs)}")
+    return {k: np.concatenate(v) for k, v in parts.items()}
+
+
+def _cell_perm(n, flip_rows, flip_cols):
+    perm = np.empty(n * n, dtype=np.int64)
+    for r in range(n):
+        for c in range(n):
+            r2 = n - 1 - r if flip_rows else r
+            c2 = n - 1 - c if flip_cols else c
+            perm[r * n + c] = r2 * n + c2
+    return perm
+
+
+def _dir_perm(flip_rows, flip_cols):
+    # Directions up, right, down, left: a row flip swaps up and down, a
+    # column flip right and left.
+    d = [0, 1, 2, 3]
+    if flip_rows:
+        d[0], d[2] = 2, 0
+    if flip_cols:
+        d[1], d[3] = 3, 1
+    return d
+
+
+def action_permutations(game_spec, rows, cols, actions):
+    """[(flip_rows, flip_cols, action_perm)] for the symmetries of the
+    game that keep every rule (each side's edges), the identity left out;
+    empty where none is known (Ecalper's hex board, Free Swack,
+    Epaminondas)."""
+    name = game_spec.split(":")[0]
+    if rows != cols:
+        return []
+    n = rows
+    cells = n * n
+    out = []
+    for flip_rows, flip_cols in ((True, False), (False, True), (True, True)):
+        cp = _cell_perm(n, flip_rows, flip_cols)
+        dp = _dir_perm(flip_rows, flip_cols)
+        perm = np.arange(actions)
+        if name == "whirlwind" and actions == cells + 1:
+            perm[:cells] = cp
+        elif name == "escabel" and actions == 5 * cells + 1:
+            perm[:cells] = cp
+            for cell in range(cells):
+                for d in range(4):
+                    perm[cells + 4 * cell + d] = cells + 4 * cp[cell] + dp[d]
+        elif name == "swack" and actions == 2 + 4 * cells:
+            for cell in range(cells):
+                for d in range(4):
+                    perm[2 + 4 * cell + d] = 2 + 4 * cp[cell] + dp[d]
+        else:
+            return []
+        out.append((flip_rows, flip_cols, perm))
+    return out
+
+
+def augment(obs, policy, legal, symmetry):
+    """The samples seen through `symmetry` (from action_permutations)."""
+    flip_rows, flip_cols, perm = symmetry
+    axes = tuple(a for a, f in ((-2, flip_rows), (-1, flip_cols)) if f)
+    obs = np.flip(obs, axis=axes).copy()
+    new_policy = np.zeros_like(policy)
+    new_legal = np.zeros_like(legal)
+    new_policy[:, perm] = policy
+    new_legal[:, perm] = legal
+    return obs, new_policy, new_legal

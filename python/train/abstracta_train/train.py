@@ -1,0 +1,111 @@
+"""Trains the residual network on self-play chunks and exports the file
+the Rust `puct` family loads.
+
+    python -m abstracta_train.train --data runs/gen0/selfplay \
+        --out runs/gen1/net.safetensors --epochs 10
+
+The policy loss is the cross-entropy between the search's visit
+distribution and the network's softmax over the legal action ids; the
+value loss the squared error against the game's result from the mover's
+side. The game's board symmetries are added as augmentation where the game
+has them (see data.action_permutations).
+"""
+
+import argparse
+import json
+import os
+import time
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+from . import data
+from .model import ResNet, export, load_checkpoint, save_checkpoint
+
+
+def losses(model, obs, policy, legal, value):
+    logits, v = model(obs)
+    logits = logits.masked_fill(legal == 0, -1e9)
+    policy_loss = -(policy * F.log_softmax(logits, dim=1)).sum(dim=1).mean()
+    value_loss = F.mse_loss(v, value)
+    return policy_loss, value_loss
+
+
+def train(dirs, out, epochs=10, batch=256, lr=2e-3, channels=32, blocks=3, init=None,
+          seed=0, log=None, augment=True, threads=None):
+    torch.manual_seed(seed)
+    if threads:
+        torch.set_num_threads(threads)
+    device = "cuda" if torch.cuda.is_available() else "cpu"
+    info = data.run_info(dirs[0])
+    planes, rows, cols = info["observation_shape"]
+    actions = info["actions"]
+    samples = data.load_samples(dirs)
+    obs, policy, legal, value = samples["obs"], samples["policy"], samples["legal"], samples["value"]
+    symmetries = data.action_permutations(info["game"], rows, cols, actions) if augment else []
+    for sym in list(symmetries):
+        o, p, l = data.augment(samples["obs"], samples["policy"], samples["legal"], sym)
+        obs, policy, legal = np.concatenate([obs, o]), np.concatenate([policy, p]), np.concatenate([legal, l])
+        value = np.concatenate([value, samples["value"]])
+    if init and os.path.exists(init):
+        model = load_checkpoint(init)
+    else:
+        model = ResNet(planes, rows, cols, actions, channels=channels, blocks=blocks, game=info["game"])
+    model.to(device)
+    tensors = [torch.from_numpy(np.ascontiguousarray(a)) for a in (obs, policy, legal.astype(np.float32), value)]
+    n = len(value)
+    opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=1e-4)
+    steps = max(1, epochs * ((n + batch - 1) // batch))
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps)
+    history = []
+    started = time.time()
+    for epoch in range(epochs):
+        model.train()
+        order = torch.randperm(n)
+        totals = [0.0, 0.0]
+        for i in range(0, n, batch):
+            idx = order[i:i + batch]
+            o, p, l, v = (t[idx].to(device) for t in tensors)
+            pl, vl = losses(model, o, p, l, v)
+            opt.zero_grad()
+            (pl + vl).backward()
+            opt.step()
+            sched.step()
+            totals[0] += pl.item() * len(idx)
+            totals[1] += vl.item() * len(idx)
+        entry = {"epoch": epoch + 1, "policy_loss": totals[0] / n, "value_loss": totals[1] / n,
+                 "samples": n, "seconds": round(time.time() - started, 2)}
+        history.append(entry)
+        print(json.dumps(entry), flush=True)
+        if log:
+            with open(log, "a") as f:
+                f.write(json.dumps(entry) + "\n")
+    model.to("cpu").eval()
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+    export(model, out)
+    save_checkpoint(model, os.path.splitext(out)[0] + ".pt")
+    return history
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--data", nargs="+", required=True, help="self-play folders (arena selfplay --out)")
+    ap.add_argument("--out", required=True, help="the network file to write (.safetensors; a .pt checkpoint beside it)")
+    ap.add_argument("--epochs", type=int, default=10)
+    ap.add_argument("--batch", type=int, default=256)
+    ap.add_argument("--lr", type=float, default=2e-3)
+    ap.add_argument("--channels", type=int, default=32)
+    ap.add_argument("--blocks", type=int, default=3)
+    ap.add_argument("--init", help="a .pt checkpoint to continue from")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--log", help="append one JSON line per epoch here")
+    ap.add_argument("--no-augment", action="store_true", help="no symmetry augmentation")
+    ap.add_argument("--threads", type=int, help="PyTorch CPU threads")
+    a = ap.parse_args(argv)
+    train(a.data, a.out, a.epochs, a.batch, a.lr, a.channels, a.blocks, a.init, a.seed, a.log,
+          not a.no_augment, a.threads)
+
+
+if __name__ == "__main__":
+    main()
