@@ -20,6 +20,7 @@ pub use crate::api_error::ApiError;
 use crate::assets;
 use crate::runs::Runs;
 use view::position::{analysis_json, position_json};
+use view::requests::{PositionRequest, SearchRequest, POSITION_FIELDS, SEARCH_FIELDS};
 
 /// The safety caps of a server.
 #[derive(Clone, Debug, PartialEq)]
@@ -446,28 +447,6 @@ fn games(state: &State) -> Value {
     })
 }
 
-/// The body of `/api/position`.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PositionRequest {
-    spec: String,
-    #[serde(default)]
-    plies: String,
-}
-
-/// The body of `/api/move` and `/api/analyse`.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SearchRequest {
-    spec: String,
-    #[serde(default)]
-    plies: String,
-    #[serde(default)]
-    engine: Option<String>,
-    #[serde(default)]
-    seed: u64,
-}
-
 fn parse_body<'a, T: Deserialize<'a>>(body: &'a [u8], expected: &str) -> Result<T, ApiError> {
     serde_json::from_slice(body).map_err(|e| {
         ApiError::bad_request(format!(
@@ -475,10 +454,6 @@ fn parse_body<'a, T: Deserialize<'a>>(body: &'a [u8], expected: &str) -> Result<
         ))
     })
 }
-
-const POSITION_FIELDS: &str = "with spec (a game spec) and plies (plies separated by spaces)";
-const SEARCH_FIELDS: &str =
-    "with spec (a game spec), plies (plies separated by spaces), engine (an engine spec) and seed (a number)";
 
 /// The game `spec` after `plies`, with the command line's errors.
 fn open_game(state: &State, spec: &str, plies: &str) -> Result<Box<dyn AnyGame>, ApiError> {

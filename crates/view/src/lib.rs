@@ -20,4 +20,5 @@
 
 pub mod board;
 pub mod position;
+pub mod requests;
 pub mod sides;

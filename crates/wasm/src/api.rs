@@ -7,6 +7,7 @@ use abstracta::{AnyGame, AnySearch, Registry};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use view::position::{analysis_json, position_json, sample_specs_json};
+use view::requests::{PositionRequest, SearchRequest, POSITION_FIELDS, SEARCH_FIELDS};
 
 /// The largest request body read, in bytes.
 pub const MAX_BODY: usize = 1 << 20;
@@ -102,26 +103,6 @@ fn games() -> Value {
     })
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PositionRequest {
-    spec: String,
-    #[serde(default)]
-    plies: String,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SearchRequest {
-    spec: String,
-    #[serde(default)]
-    plies: String,
-    #[serde(default)]
-    engine: Option<String>,
-    #[serde(default)]
-    seed: u64,
-}
-
 fn parse<'a, T: Deserialize<'a>>(body: &'a str, fields: &str) -> Result<T, Refusal> {
     serde_json::from_str(body).map_err(|e| {
         Refusal(
@@ -130,10 +111,6 @@ fn parse<'a, T: Deserialize<'a>>(body: &'a str, fields: &str) -> Result<T, Refus
         )
     })
 }
-
-const POSITION_FIELDS: &str = "with spec (a game spec) and plies (plies separated by spaces)";
-const SEARCH_FIELDS: &str =
-    "with spec (a game spec), plies (plies separated by spaces), engine (an engine spec) and seed (a number)";
 
 fn open_game(spec: &str, plies: &str) -> Result<Box<dyn AnyGame>, Refusal> {
     let count = plies
