@@ -450,6 +450,25 @@ impl Ecalper {
         with_engine!(self, e => e.stats(colour).1)
     }
 
+    /// The cells of every group of `colour` of the largest size (C5),
+    /// in bit order: the size from the scoring scan, the groups by hex
+    /// flood fills until each has been seen.
+    pub(crate) fn cells_of_largest_groups(&self, colour: Colour) -> Vec<Point> {
+        with_engine!(self, e => {
+            let largest = e.stats(colour).0;
+            let mut rest = e.stones[colour.index()];
+            let mut cells = Vec::new();
+            while let Some(i) = rest.first() {
+                let group = e.geo.fill_hex(BitBoard::single(i), rest);
+                if group.count() == largest {
+                    cells.extend(group.iter().map(|j| e.point(j)));
+                }
+                rest = rest.andnot(group);
+            }
+            cells
+        })
+    }
+
     /// `(largest group, group count)` for `colour`, the score of C5.
     pub fn score(&self, colour: Colour) -> (u32, u32) {
         with_engine!(self, e => e.stats(colour))

@@ -111,21 +111,22 @@ impl ReferenceEcalper {
         out
     }
 
-    /// The sizes of `colour`'s groups, found by breadth-first search.
-    fn group_sizes(&self, colour: Colour) -> Vec<u32> {
+    /// The groups of `colour`, each as its cells, found by breadth-first
+    /// search.
+    fn groups(&self, colour: Colour) -> Vec<Vec<Point>> {
         let w = self.width() as usize;
         let mut seen = vec![vec![false; w]; w];
-        let mut sizes = Vec::new();
+        let mut groups = Vec::new();
         for start in self.all_cells() {
             if self.get(start) != Some(colour) || seen[usize::from(start.row)][usize::from(start.col)] {
                 continue;
             }
-            let mut size = 0;
+            let mut group = Vec::new();
             let mut queue = VecDeque::new();
             seen[usize::from(start.row)][usize::from(start.col)] = true;
             queue.push_back(start);
             while let Some(p) = queue.pop_front() {
-                size += 1;
+                group.push(p);
                 for q in self.neighbours(p) {
                     if self.get(q) == Some(colour) && !seen[usize::from(q.row)][usize::from(q.col)] {
                         seen[usize::from(q.row)][usize::from(q.col)] = true;
@@ -133,9 +134,28 @@ impl ReferenceEcalper {
                     }
                 }
             }
-            sizes.push(size);
+            groups.push(group);
         }
-        sizes
+        groups
+    }
+
+    /// The sizes of `colour`'s groups.
+    fn group_sizes(&self, colour: Colour) -> Vec<u32> {
+        self.groups(colour).iter().map(|g| g.len() as u32).collect()
+    }
+
+    /// C5: the cells of every group of `colour` of the largest size, in
+    /// row-major order, as [`crate::Ecalper::largest_groups`].
+    pub fn largest_groups(&self, colour: Colour) -> Vec<Point> {
+        let groups = self.groups(colour);
+        let largest = groups.iter().map(Vec::len).max().unwrap_or(0);
+        let mut cells: Vec<Point> = groups
+            .into_iter()
+            .filter(|g| g.len() == largest)
+            .flatten()
+            .collect();
+        cells.sort_by_key(|p| (p.row, p.col));
+        cells
     }
 
     /// The size of `colour`'s largest group.

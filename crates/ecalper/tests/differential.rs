@@ -47,6 +47,11 @@ fn compare(size: u8, pie: bool, cap: Option<u32>, seed: u64) {
                 "{context}"
             );
             assert_eq!(
+                engine.largest_groups(colour),
+                reference.largest_groups(colour),
+                "{context}: largest groups of {colour}"
+            );
+            assert_eq!(
                 engine.group_count(colour),
                 reference.group_count(colour),
                 "{context}"

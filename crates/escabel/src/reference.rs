@@ -183,6 +183,53 @@ impl ReferenceEscabel {
         false
     }
 
+    /// E6: every stack of `colour` in a chain that touches both of its
+    /// edges, in row-major order, found by growing each chain point by
+    /// point (the bitboard engine's `Escabel::winning_chain` floods).
+    pub fn winning_chain(&self, colour: Colour) -> Vec<Point> {
+        let n = self.n as i32;
+        let mut seen = vec![false; self.cells.len()];
+        let mut chain = Vec::new();
+        for r in 0..n {
+            for c in 0..n {
+                if seen[(r * n + c) as usize] || !matches!(self.at(c, r), Some((x, _)) if x == colour) {
+                    continue;
+                }
+                seen[(r * n + c) as usize] = true;
+                let mut group = vec![(c, r)];
+                let mut next = 0;
+                while next < group.len() {
+                    let (c1, r1) = group[next];
+                    next += 1;
+                    for dr in -1..=1 {
+                        for dc in -1..=1 {
+                            let (c2, r2) = (c1 + dc, r1 + dr);
+                            if (dc, dr) == (0, 0) || c2 < 0 || r2 < 0 || c2 >= n || r2 >= n {
+                                continue;
+                            }
+                            let k = (r2 * n + c2) as usize;
+                            let (a, b) = (Point::new(c1 as u8, r1 as u8), Point::new(c2 as u8, r2 as u8));
+                            if !seen[k] && self.connected(a, b) {
+                                seen[k] = true;
+                                group.push((c2, r2));
+                            }
+                        }
+                    }
+                }
+                let touches = |edge: &dyn Fn(i32, i32) -> bool| group.iter().any(|&(c, r)| edge(c, r));
+                let spans = match colour {
+                    Colour::Black => touches(&|_, r| r == 0) && touches(&|_, r| r == n - 1),
+                    Colour::White => touches(&|c, _| c == 0) && touches(&|c, _| c == n - 1),
+                };
+                if spans {
+                    chain.extend(group.iter().map(|&(c, r)| Point::new(c as u8, r as u8)));
+                }
+            }
+        }
+        chain.sort_by_key(|p| (p.row, p.col));
+        chain
+    }
+
     /// The E5 stacking moves of `colour`.
     pub fn stack_moves(&self, colour: Colour) -> Vec<EscabelPly> {
         let n = self.n as i32;

@@ -64,6 +64,12 @@ fn run(spec: &str, seed: u64, stacking_bias: bool) {
                 "chain of {colour}: {}",
                 ctx()
             );
+            assert_eq!(
+                engine.winning_chain(colour),
+                reference.winning_chain(colour),
+                "winning chain of {colour}: {}",
+                ctx()
+            );
         }
         let n = engine.size();
         for row in 0..n {

@@ -479,6 +479,12 @@ impl Swack {
         with_engine!(self, e => e.scoring_margin(colour))
     }
 
+    /// The squares of every group of `colour` of exactly `size` stacks,
+    /// in bit order.
+    pub(crate) fn squares_in_groups_of_size(&self, colour: Colour, size: u32) -> Vec<Point> {
+        with_engine!(self, e => e.groups_of_size(colour, size).iter().map(|i| e.geo.point(i)).collect())
+    }
+
     /// The board square by square, row by row from `a1`: the stack on each
     /// square, `None` for an empty one. Its text is a diagram such as
     /// `"b1 w1 / w1 b1"`.

@@ -51,6 +51,25 @@ impl<const N: usize> Engine<N> {
         (sizes, singles.count())
     }
 
+    /// Every stack of `colour` in a group of exactly `size` stacks.
+    pub(crate) fn groups_of_size(&self, colour: Colour, size: u32) -> BitBoard<N> {
+        let all = self.stones[colour.index()];
+        let singles = all.andnot(self.geo.neighbours4(all));
+        if size == 1 {
+            return singles;
+        }
+        let mut rest = all.andnot(singles);
+        let mut found = BitBoard::EMPTY;
+        while let Some(i) = rest.first() {
+            let g = self.fill(BitBoard::single(i), rest);
+            if g.count() == size {
+                found |= g;
+            }
+            rest = rest.andnot(g);
+        }
+        found
+    }
+
     /// The sizes of all groups of `colour`, largest first.
     pub(crate) fn group_sizes(&self, colour: Colour) -> Vec<u16> {
         let (mut sizes, singles) = self.groups(colour);

@@ -192,6 +192,37 @@ impl ReferenceSwack {
         }
     }
 
+    /// S6: the squares of the groups that decide the score: every group
+    /// of the winner's colour whose size is the biggest one left after
+    /// pair removal, in row-major order; empty when nothing remains.
+    pub fn scoring_groups(&self) -> Vec<Point> {
+        let Some(winner) = self.scoring_winner() else {
+            return Vec::new();
+        };
+        let mut black: Vec<usize> = self.groups(Colour::Black).iter().map(|g| g.len()).collect();
+        let mut white: Vec<usize> = self.groups(Colour::White).iter().map(|g| g.len()).collect();
+        // A size is left over exactly when the colours have different
+        // numbers of groups of it; the biggest such size decides.
+        black.sort_unstable();
+        white.sort_unstable();
+        let count = |sizes: &[usize], size: usize| sizes.iter().filter(|&&s| s == size).count();
+        let size = black
+            .iter()
+            .chain(&white)
+            .copied()
+            .filter(|&size| count(&black, size) != count(&white, size))
+            .max()
+            .unwrap_or(0);
+        let mut cells: Vec<Point> = self
+            .groups(winner)
+            .into_iter()
+            .filter(|g| g.len() == size)
+            .flatten()
+            .collect();
+        cells.sort_by_key(|p| (p.row, p.col));
+        cells
+    }
+
     /// The seat of the last stacking move (or drop), for S7 and S9.
     fn last_actor(&self) -> Option<Seat> {
         for i in (0..self.history.len()).rev() {

@@ -65,6 +65,12 @@ fn run(options: SwackOptions, seed: u64, max_plies: u32) {
             "scoring: {}",
             context()
         );
+        assert_eq!(
+            engine.scoring_groups(),
+            reference.scoring_groups(),
+            "scoring groups: {}",
+            context()
+        );
         if legal.is_empty() || engine.plies_played() >= max_plies {
             break;
         }

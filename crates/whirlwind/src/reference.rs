@@ -143,6 +143,47 @@ impl ReferenceWhirlwind {
         false
     }
 
+    /// W4: every stone of `colour` in an orthogonal chain touching both
+    /// its edges, in row-major order, grown group by group point by point
+    /// (the bitboard engine reads its edge-connected sets instead).
+    pub fn winning_chain(&self, colour: Colour) -> Vec<Point> {
+        let n = self.n;
+        let mut seen = vec![false; n * n];
+        let mut chain = Vec::new();
+        for start in 0..n * n {
+            if seen[start] || self.cells[start] != Some(colour) {
+                continue;
+            }
+            seen[start] = true;
+            let mut group = vec![(start % n, start / n)];
+            let mut next = 0;
+            while next < group.len() {
+                let (x, y) = group[next];
+                next += 1;
+                for (dx, dy) in [(1i64, 0i64), (-1, 0), (0, 1), (0, -1)] {
+                    let (nx, ny) = (x as i64 + dx, y as i64 + dy);
+                    if Self::cell(&self.cells, n, nx, ny) == Some(colour) {
+                        let j = ny as usize * n + nx as usize;
+                        if !seen[j] {
+                            seen[j] = true;
+                            group.push((nx as usize, ny as usize));
+                        }
+                    }
+                }
+            }
+            let touches = |edge: &dyn Fn(usize, usize) -> bool| group.iter().any(|&(x, y)| edge(x, y));
+            let spans = match colour {
+                Colour::Black => touches(&|_, y| y == 0) && touches(&|_, y| y == n - 1),
+                Colour::White => touches(&|x, _| x == 0) && touches(&|x, _| x == n - 1),
+            };
+            if spans {
+                chain.extend(group.iter().map(|&(x, y)| Point::new(x as u8, y as u8)));
+            }
+        }
+        chain.sort_by_key(|p| (p.row, p.col));
+        chain
+    }
+
     /// Whether a stone of the side to move on the empty point `p` would
     /// complete a chain between its edges (W4): placed on a copy, then BFS.
     pub fn completes_chain(&self, p: Point) -> bool {

@@ -17,44 +17,13 @@ impl Whirlwind {
     /// assert!(game.winning_chain(Colour::Black).is_empty());
     /// ```
     pub fn winning_chain(&self, colour: Colour) -> Vec<Point> {
-        let n = self.size();
-        let index = |p: Point| usize::from(p.row) * usize::from(n) + usize::from(p.col);
-        let mut seen = vec![false; usize::from(n) * usize::from(n)];
-        let mut chain = Vec::new();
-        for row in 0..n {
-            for col in 0..n {
-                let start = Point::new(col, row);
-                if seen[index(start)] || self.at(start) != Some(colour) {
-                    continue;
-                }
-                seen[index(start)] = true;
-                let mut group = vec![start];
-                let mut next = 0;
-                while next < group.len() {
-                    let p = group[next];
-                    next += 1;
-                    for (dc, dr) in [(0, -1), (-1, 0), (1, 0), (0, 1)] {
-                        let (c, r) = (i32::from(p.col) + dc, i32::from(p.row) + dr);
-                        let (Ok(c), Ok(r)) = (u8::try_from(c), u8::try_from(r)) else {
-                            continue;
-                        };
-                        let q = Point::new(c, r);
-                        if c < n && r < n && !seen[index(q)] && self.at(q) == Some(colour) {
-                            seen[index(q)] = true;
-                            group.push(q);
-                        }
-                    }
-                }
-                let on = |edge: &dyn Fn(Point) -> bool| group.iter().any(|&p| edge(p));
-                let spans = match colour {
-                    Colour::Black => on(&|p| p.row == 0) && on(&|p| p.row == n - 1),
-                    Colour::White => on(&|p| p.col == 0) && on(&|p| p.col == n - 1),
-                };
-                if spans {
-                    chain.extend(group);
-                }
-            }
-        }
+        // The engine keeps, per edge, the whole groups joined to it (the
+        // sets that decide W4); a winning chain lies in both.
+        let [from_start, from_far] = self.conn[colour.index()];
+        let mut chain: Vec<Point> = (from_start & from_far)
+            .iter()
+            .map(|i| self.t.geo.point(i))
+            .collect();
         chain.sort_by_key(|p| (p.row, p.col));
         chain
     }

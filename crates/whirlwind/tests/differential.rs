@@ -52,6 +52,11 @@ fn compare_game(spec: &str, seed: u64) {
                 reference.has_chain(colour),
                 "{context}: chain of {colour}"
             );
+            assert_eq!(
+                engine.winning_chain(colour),
+                reference.winning_chain(colour),
+                "{context}: winning chain of {colour}"
+            );
         }
         for &ply in e_plies.iter() {
             if let WhirlwindPly::Place(p) = ply {
