@@ -120,7 +120,8 @@ impl<P: Copy + Send + Sync> Pools<P> {
         }
         let plies = &mut self.plies[seat.index()];
         plies.clear();
-        plies.extend(self.best.iter().map(|&(_, i)| tree.node(i).ply()));
+        let node = tree.node(idx);
+        plies.extend(self.best.iter().map(|&(_, i)| node.child_ply(i)));
     }
 
     /// A ply drawn uniformly from `seat`'s pool, if it has any.
@@ -181,7 +182,7 @@ mod tests {
             .children()
             .filter_map(|i| {
                 let (rn, rw) = tree.node(i).stats.rave();
-                (rn > 0).then(|| (smoothed_rave_mean(rn, rw), tree.node(i).ply()))
+                (rn > 0).then(|| (smoothed_rave_mean(rn, rw), tree.node(root).child_ply(i)))
             })
             .collect();
         ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
