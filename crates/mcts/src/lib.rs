@@ -296,7 +296,7 @@ impl<G: Game, K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>> Mcts<G, K, Pol> {
             }
             for c in node.children() {
                 let mut next = state.clone();
-                next.play_unchecked(node.child_ply(c));
+                next.play_unchecked(tree.node(c).ply());
                 stack.push((c, next));
             }
         }
@@ -310,7 +310,7 @@ impl<G: Game, K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>> Mcts<G, K, Pol> {
         let (Some(tree), Some(mut state)) = (self.tree.take(), self.root_state.take()) else {
             return;
         };
-        let child = tree.root().children().find(|&c| tree.root().child_ply(c) == ply);
+        let child = tree.root().children().find(|&c| tree.node(c).ply() == ply);
         if let Some(child) = child {
             let root_prior = tree.root().child_prior();
             let subtree = Tree::copy_subtree(&tree, child, root_prior, std::mem::take(&mut self.spare));
@@ -567,7 +567,7 @@ fn root_stats<P: Copy + Send + Sync>(tree: &Tree<P>) -> Vec<RootStat<P>> {
             let n = tree.node(c);
             let (visits, wins) = n.stats();
             RootStat {
-                ply: tree.root().child_ply(c),
+                ply: n.ply(),
                 visits: u64::from(visits),
                 prior,
                 wins: u64::from(wins),
@@ -580,7 +580,7 @@ fn root_stats<P: Copy + Send + Sync>(tree: &Tree<P>) -> Vec<RootStat<P>> {
 /// `best` followed by the most visited line below it in `tree`.
 fn principal_variation<P: Copy + Eq + Send + Sync>(tree: &Tree<P>, best: P) -> Vec<P> {
     let mut pv = vec![best];
-    let Some(mut idx) = tree.root().children().find(|&c| tree.root().child_ply(c) == best) else {
+    let Some(mut idx) = tree.root().children().find(|&c| tree.node(c).ply() == best) else {
         return pv;
     };
     while pv.len() < 64 {
@@ -597,7 +597,7 @@ fn principal_variation<P: Copy + Eq + Send + Sync>(tree: &Tree<P>, best: P) -> V
         }
         match next {
             Some(c) => {
-                pv.push(node.child_ply(c));
+                pv.push(tree.node(c).ply());
                 idx = c;
             }
             None => break,

@@ -120,8 +120,7 @@ impl<P: Copy + Send + Sync> Pools<P> {
         }
         let plies = &mut self.plies[seat.index()];
         plies.clear();
-        let node = tree.node(idx);
-        plies.extend(self.best.iter().map(|&(_, i)| node.child_ply(i)));
+        plies.extend(self.best.iter().map(|&(_, i)| tree.node(i).ply()));
     }
 
     /// A ply drawn uniformly from `seat`'s pool, if it has any.
@@ -182,7 +181,7 @@ mod tests {
             .children()
             .filter_map(|i| {
                 let (rn, rw) = tree.node(i).stats.rave();
-                (rn > 0).then(|| (smoothed_rave_mean(rn, rw), tree.node(root).child_ply(i)))
+                (rn > 0).then(|| (smoothed_rave_mean(rn, rw), tree.node(i).ply()))
             })
             .collect();
         ranked.sort_by(|a, b| b.0.total_cmp(&a.0));

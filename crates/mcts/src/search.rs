@@ -251,7 +251,7 @@ impl<G: Game> Worker<G> {
                     self.played.push((c.mover().index() as u8, a));
                 }
             }
-            state.play_unchecked(node.child_ply(child));
+            state.play_unchecked(c.ply());
             self.path.push(child);
             self.floors.push(false);
             idx = child;
@@ -312,6 +312,7 @@ impl<G: Game> Worker<G> {
         let mapped = sh.rave && self.order.apply(&mut self.plies, sh.slots, state, sh.knowledge);
         for (k, &ply) in self.plies.iter().enumerate() {
             let child = tree.node(first + k as u32);
+            let _ = child.ply.set(ply);
             child.mover.store(mover, Ordering::Relaxed);
             let amaf = if sh.rave {
                 self.order.slots[k]
@@ -353,8 +354,6 @@ impl<G: Game> Worker<G> {
                 node.map.store(start, Ordering::Relaxed);
             }
         }
-        // A node is expanded at most once, so this is the first set.
-        let _ = node.child_plies.set(self.plies.iter().copied().collect());
         node.first_child.store(first, Ordering::Relaxed);
         node.num_children
             .store(self.plies.len() as u32, Ordering::Relaxed);

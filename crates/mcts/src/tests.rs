@@ -86,14 +86,14 @@ fn tree_contents<G: Game, K: SearchKnowledge<G>>(mcts: &Mcts<G, K>) -> (Vec<Node
     let tree = mcts.tree.as_ref().unwrap();
     let mut out = Vec::new();
     let mut maps = 0;
-    let mut queue = std::collections::VecDeque::from([(tree.root, None)]);
-    while let Some((i, ply)) = queue.pop_front() {
+    let mut queue = std::collections::VecDeque::from([tree.root]);
+    while let Some(i) = queue.pop_front() {
         let node = tree.node(i);
         let (n, w) = node.stats();
         let (rn, rw) = node.stats.rave();
-        out.push((n, w, rn, rw, ply, node.proof()));
+        out.push((n, w, rn, rw, node.ply.get().copied(), node.proof()));
         maps += usize::from(node.child_map() != crate::tree::NO_MAP);
-        queue.extend(node.children().map(|c| (c, Some(node.child_ply(c)))));
+        queue.extend(node.children());
     }
     (out, maps)
 }

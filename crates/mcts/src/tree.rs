@@ -96,11 +96,7 @@ impl Default for Links {
 /// draw 1, loss 0), so sums are exact integers.
 #[derive(Debug)]
 pub(crate) struct Node<'a, P> {
-    /// The plies of the node's children, in child order: written once,
-    /// whole, by the thread that expands the node (one synchronised store
-    /// an expansion, not one a child), and read once the node's state
-    /// says expanded.
-    pub child_plies: &'a OnceLock<Box<[P]>>,
+    pub ply: &'a OnceLock<P>,
     pub stats: &'a Stats,
     pub first_child: &'a AtomicU32,
     pub num_children: &'a AtomicU32,
@@ -187,14 +183,9 @@ impl Stats {
 }
 
 impl<P: Copy> Node<'_, P> {
-    /// The ply into `child`, a child of this (expanded) node.
     #[inline]
-    pub fn child_ply(&self, child: u32) -> P {
-        let plies = self
-            .child_plies
-            .get()
-            .expect("an expanded node has its children's plies");
-        plies[(child - self.first_child.load(Ordering::Relaxed)) as usize]
+    pub fn ply(&self) -> P {
+        *self.ply.get().expect("non-root node has a ply")
     }
 
     /// (visits, half points): visits include those still in flight.
@@ -297,8 +288,7 @@ pub(crate) struct Chunk<P> {
     // needs no bounds check (five per node access otherwise).
     stats: Box<[Stats; CHUNK]>,
     links: Box<[Links; CHUNK]>,
-    /// By parent: its children's plies ([`Node::child_plies`]).
-    child_plies: Box<[OnceLock<Box<[P]>>; CHUNK]>,
+    plies: Box<[OnceLock<P>; CHUNK]>,
     proofs: Box<[AtomicU8; CHUNK]>,
     amaf: Box<[AtomicU32; CHUNK]>,
     /// Child maps ([`Tree::alloc_map`]), made when the first map goes
@@ -326,7 +316,7 @@ impl<P> Chunk<P> {
         Chunk {
             stats: chunk_array(Stats::default),
             links: chunk_array(Links::default),
-            child_plies: chunk_array(OnceLock::new),
+            plies: chunk_array(OnceLock::new),
             proofs: chunk_array(|| AtomicU8::new(UNPROVEN)),
             amaf: chunk_array(|| AtomicU32::new(NO_AMAF)),
             maps: OnceLock::new(),
@@ -339,7 +329,7 @@ impl<P> Chunk<P> {
     fn node(&self, i: usize) -> Node<'_, P> {
         let i = i & CHUNK_MASK;
         Node {
-            child_plies: &self.child_plies[i],
+            ply: &self.plies[i],
             stats: &self.stats[i],
             first_child: &self.links[i].first_child,
             num_children: &self.links[i].num_children,
@@ -369,7 +359,7 @@ impl<P> SpareChunk<P> {
         let n = self.dirty;
         chunk.stats[..n].fill_with(Stats::default);
         chunk.links[..n].fill_with(Links::default);
-        chunk.child_plies[..n].fill_with(OnceLock::new);
+        chunk.plies[..n].fill_with(OnceLock::new);
         chunk.proofs[..n].fill_with(|| AtomicU8::new(UNPROVEN));
         chunk.amaf[..n].fill_with(|| AtomicU32::new(NO_AMAF));
         if let Some(policy) = chunk.policy.get_mut() {
@@ -712,11 +702,12 @@ impl<P: Copy + Send + Sync> Tree<P> {
             let Some(first) = tree.alloc(range.len()) else {
                 continue; // cannot happen with the same cap, but stay safe
             };
-            if let Some(plies) = a.child_plies.get() {
-                let _ = b.child_plies.set(plies.clone());
-            }
             for (k, c) in range.enumerate() {
                 let child_new = first + k as u32;
+                let src_child = old.node(c);
+                if let Some(p) = src_child.ply.get() {
+                    let _ = tree.node(child_new).ply.set(*p);
+                }
                 let policy = old.policy(c);
                 if policy != 0.0 {
                     tree.set_policy(child_new, policy);
