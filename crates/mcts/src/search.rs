@@ -534,7 +534,6 @@ impl<G: Game> Worker<G> {
         let inv_k = 1.0 / opts.rave_k;
         let mut best = range.start;
         let mut best_score = f64::NEG_INFINITY;
-        let visit_table = visit_table();
         for segment in tree.segments(range) {
             for (k, (ch, proof)) in segment.stats.iter().zip(segment.proofs).enumerate() {
                 let i = segment.first + k as u32;
@@ -546,7 +545,6 @@ impl<G: Game> Worker<G> {
                 if proof == PROVEN_WIN {
                     return i;
                 }
-                let penalty = self.proof_penalty(proof);
                 let (n, wins) = ch.stats();
                 let (rn, rwins) = if RAVE { ch.rave() } else { (0, 0) };
                 let mut score = if n == 0 {
@@ -565,32 +563,16 @@ impl<G: Game> Worker<G> {
                     //   = (w (1 + rn/k) + rw) / 2 (rn + n + rn n / k).
                     // Without RAVE visits (rn = rw = 0) this is exactly
                     // w / 2n, so the RAVE loop needs no branch for them.
-                    let rave_q = if RAVE {
+                    let q = if RAVE {
                         let rnf = f64::from(rn);
                         let a = rnf * inv_k;
                         (w * (1.0 + a) + f64::from(rwins)) / (2.0 * (rnf + nf + a * nf))
                     } else {
-                        0.0
+                        w / (2.0 * nf)
                     };
-                    // Most children cannot beat the best so far: an
-                    // estimate by multiplications (divisions and square
-                    // roots share one slow unit) rules them out, and only
-                    // the rest get the exact score. The estimate is within
-                    // 1e-13 of the exact score, far inside the margin, so a
-                    // child it rules out would lose the exact comparison
-                    // too: the choice is exactly that of exact scores.
-                    if penalty == 0.0 {
-                        if let Some(&(half_inverse, inverse_sqrt)) = visit_table.get(n as usize) {
-                            let q = if RAVE { rave_q } else { w * half_inverse };
-                            if q + explore * inverse_sqrt < best_score - ESTIMATE_MARGIN {
-                                continue;
-                            }
-                        }
-                    }
-                    let q = if RAVE { rave_q } else { w / (2.0 * nf) };
                     q + explore / nf.sqrt()
                 };
-                score += penalty;
+                score += self.proof_penalty(proof);
                 if score > best_score {
                     best_score = score;
                     best = i;
@@ -785,29 +767,6 @@ impl<G: Game> Worker<G> {
             parent.set_proof(proof);
         }
     }
-}
-
-/// Visit counts below this have their entry in [`visit_table`].
-const VISIT_TABLE_LEN: usize = 1024;
-
-/// How far below the best score so far a child's estimate must be to rule
-/// the child out (see `score_children`): far more than the estimate's
-/// rounding error (below 1e-13 for scores up to 100).
-const ESTIMATE_MARGIN: f64 = 1e-9;
-
-/// For each visit count `n` below [`VISIT_TABLE_LEN`] (from 1; entry 0 is
-/// never used: unvisited children are scored apart), `1 / 2n` and
-/// `1 / sqrt(n)`: a child's mean and exploration term by multiplications.
-fn visit_table() -> &'static [(f64, f64)] {
-    static TABLE: std::sync::OnceLock<Vec<(f64, f64)>> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| {
-        (0..VISIT_TABLE_LEN)
-            .map(|n| {
-                let n = n.max(1) as f64;
-                (1.0 / (2.0 * n), 1.0 / n.sqrt())
-            })
-            .collect()
-    })
 }
 
 enum Expansion {
