@@ -14,7 +14,7 @@ const LIMIT: usize = 20_000;
 /// Suites shipped with fewer than 200 positions, and how many they hold:
 /// their making was cut short on a shared machine (see
 /// docs/benchmarks.md); more `--candidates` make fuller ones.
-const SHORT_SUITES: &[(&str, usize)] = &[("ecalper-size-3.jsonl", 52), ("epaminondas-cap-122.jsonl", 32)];
+const SHORT_SUITES: &[(&str, usize)] = &[];
 
 fn suite_files() -> Vec<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../suites");
