@@ -302,7 +302,11 @@ pub fn anchors_command(args: &AnchorsArgs) -> Result<String, ArenaError> {
 }
 
 fn ladder_settings(args: &LadderArgs) -> Result<bench::ladder::LadderSettings, ArenaError> {
-    let engine = args.engines.first().map(|e| named_engine(e).1).unwrap_or_default();
+    let engine = args
+        .engines
+        .first()
+        .map(|e| named_engine(e).1)
+        .unwrap_or_default();
     let path = args.pool.clone().unwrap_or_else(|| default_pool_path(&args.spec));
     let pool = bench::ladder::read_pool(&path).map_err(failed)?;
     Ok(bench::ladder::LadderSettings {
@@ -360,7 +364,8 @@ pub fn scaling_command(args: &LadderArgs) -> Result<String, ArenaError> {
             ArenaError::usage("bad --budgets: expected iterations, comma-separated, e.g. 100,1000")
         })?;
     let engines: Vec<(String, String)> = args.engines.iter().map(|e| named_engine(e)).collect();
-    let report = bench::ladder::scaling_report(&ladder_settings(args)?, &engines, &budgets).map_err(failed)?;
+    let report =
+        bench::ladder::scaling_report(&ladder_settings(args)?, &engines, &budgets).map_err(failed)?;
     if let Some(dir) = &args.games_dir {
         bench::ladder::write_scaling(&dir.join("scaling.json"), &report).map_err(failed)?;
     }
@@ -393,7 +398,10 @@ pub fn scaling_command(args: &LadderArgs) -> Result<String, ArenaError> {
     }
     let mut text = String::new();
     for c in &report.curves {
-        text.push_str(&format!("{} ({}) on the {} scale\n", c.name, c.engine, report.spec));
+        text.push_str(&format!(
+            "{} ({}) on the {} scale\n",
+            c.name, c.engine, report.spec
+        ));
         for p in &c.points {
             let r = p.result.rating;
             text.push_str(&format!(

@@ -102,9 +102,7 @@ fn a_suite_is_made_run_with_an_external_engine_and_plotted() {
 fn scaling_draws_several_engines_in_one_plot_and_writes_its_report() {
     let dir = temp_dir("scaling");
     let pool = dir.join("pool.json");
-    let anchor = |name: &str, engine: &str, elo: f64| {
-        serde_json::json!({"name": name, "engine": engine, "elo": elo, "low": elo, "high": elo})
-    };
+    let anchor = |name: &str, engine: &str, elo: f64| serde_json::json!({"name": name, "engine": engine, "elo": elo, "low": elo, "high": elo});
     let pool_json = serde_json::json!({"spec": "tictactoe", "command": "by hand", "opening_plies": 0,
         "games": 0, "first_move_elo": 0.0,
         "anchors": [anchor("random", "random", 0.0), anchor("m20", "mcts:iters=20", 300.0)]});
@@ -131,19 +129,38 @@ fn scaling_draws_several_engines_in_one_plot_and_writes_its_report() {
         "--plot",
         svg.to_str().unwrap(),
     ]));
-    assert!(text.contains("a (mcts)") && text.contains("b (mcts:rave=off)"), "{text}");
+    assert!(
+        text.contains("a (mcts)") && text.contains("b (mcts:rave=off)"),
+        "{text}"
+    );
     let report = bench::ladder::read_scaling(&games.join("scaling.json")).unwrap();
     assert_eq!(report.curves.len(), 2);
     assert_eq!(
-        report.curves[1].points.iter().map(|p| p.iterations).collect::<Vec<_>>(),
+        report.curves[1]
+            .points
+            .iter()
+            .map(|p| p.iterations)
+            .collect::<Vec<_>>(),
         [5, 50]
     );
     assert_eq!(report.curves[1].points[0].result.engine, "mcts:rave=off,iters=5");
     assert!(games.join("b/50/round-1/games.jsonl").exists());
     let plot = std::fs::read_to_string(&svg).unwrap();
-    assert!(plot.contains(">a<") && plot.contains(">b<"), "both curves are in the legend");
+    assert!(
+        plot.contains(">a<") && plot.contains(">b<"),
+        "both curves are in the legend"
+    );
     refused(
-        &arena(&["ladder", "tictactoe", "--pool", pool.to_str().unwrap(), "--engine", "mcts", "--engine", "random"]),
+        &arena(&[
+            "ladder",
+            "tictactoe",
+            "--pool",
+            pool.to_str().unwrap(),
+            "--engine",
+            "mcts",
+            "--engine",
+            "random",
+        ]),
         &["one engine"],
     );
 }

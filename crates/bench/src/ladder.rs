@@ -553,7 +553,13 @@ pub fn scaling_report(
     for (name, engine) in engines {
         let folder: String = name
             .chars()
-            .map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '-' })
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                    c
+                } else {
+                    '-'
+                }
+            })
             .collect();
         let one = LadderSettings {
             engine: engine.clone(),

@@ -11,10 +11,10 @@
 use std::collections::HashSet;
 
 use abstracta::exact::{exact_value, winning_plies};
+use abstracta::player::EngineSpec;
 use abstracta::registry::{with_game, GameVisitor, RegisteredGame};
 use abstracta::search::Proof;
 use abstracta::solve::{solve, Solution, SolveError};
-use abstracta::player::EngineSpec;
 use abstracta::{mix_seed, seeded_rng, AnyGame, SpecError, Status};
 use rand::Rng;
 use rayon::prelude::*;
@@ -249,7 +249,11 @@ fn candidate(
     let mut rng = seeded_rng(mix_seed(settings.seed, index as u64));
     let length = rng.gen_range(settings.plies.0..=settings.plies.1);
     let mut walker = match walk {
-        Some(engine) => Some(start.searcher(engine, mix_seed(settings.seed ^ WALK_SEED, index as u64)).ok()?),
+        Some(engine) => Some(
+            start
+                .searcher(engine, mix_seed(settings.seed ^ WALK_SEED, index as u64))
+                .ok()?,
+        ),
         None => None,
     };
     let mut game = start.clone_box();

@@ -35,9 +35,9 @@ use crate::api_error::ApiError;
 mod course;
 mod table;
 
-pub use table::parse_live_games;
-pub use course::MAX_COURSE_POINTS;
 pub(crate) use course::course_query;
+pub use course::MAX_COURSE_POINTS;
+pub use table::parse_live_games;
 use table::{expected_games, pairings, table_json};
 
 /// The largest settings file read (`tournament.json`, `summary.json`).

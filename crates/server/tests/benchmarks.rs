@@ -31,13 +31,20 @@ fn start(runs: &Path) -> Server {
 fn get(addr: SocketAddr, path: &str) -> (u16, Value) {
     let mut s = TcpStream::connect(addr).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
-    write!(s, "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").unwrap();
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
     let mut bytes = Vec::new();
     s.read_to_end(&mut bytes).unwrap();
     let text = String::from_utf8(bytes).unwrap();
     let (head, body) = text.split_once("\r\n\r\n").unwrap();
     let status = head[9..12].parse().unwrap();
-    (status, serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {body}")))
+    (
+        status,
+        serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {body}")),
+    )
 }
 
 fn suite_run(runs: &Path, name: &str) {
@@ -106,7 +113,13 @@ fn benchmark_folders_are_listed_and_shown() {
     assert_eq!(names, ["acc", "broken", "curve"], "{list}");
     assert_eq!(list["benchmarks"][0]["kind"], "suite");
     assert_eq!(list["benchmarks"][0]["engines"], json!(["uct"]));
-    assert!(list["benchmarks"][1]["error"].as_str().unwrap().contains("scaling"), "{list}");
+    assert!(
+        list["benchmarks"][1]["error"]
+            .as_str()
+            .unwrap()
+            .contains("scaling"),
+        "{list}"
+    );
     assert_eq!(list["benchmarks"][2]["kind"], "scaling");
 
     let (status, acc) = get(addr, "/api/benchmarks/acc");
@@ -114,7 +127,10 @@ fn benchmark_folders_are_listed_and_shown() {
     assert_eq!(acc["summary"]["rows"].as_array().unwrap().len(), 3, "{acc}");
     let (status, curve) = get(addr, "/api/benchmarks/curve");
     assert_eq!(status, 200);
-    assert_eq!(curve["report"]["curves"][0]["points"][1]["result"]["rating"]["elo"], 1100.0);
+    assert_eq!(
+        curve["report"]["curves"][0]["points"][1]["result"]["rating"]["elo"],
+        1100.0
+    );
     assert_eq!(get(addr, "/api/benchmarks/tour").0, 404);
     assert_eq!(get(addr, "/api/benchmarks/nothing").0, 404);
     assert_eq!(get(addr, "/api/benchmarks/..").0, 400);
@@ -154,7 +170,15 @@ fn a_pairing_course_follows_its_games_in_schedule_order() {
     let addr = server.addr();
     let (status, c) = get(addr, "/api/runs/t/course?a=a&b=b&elo0=0&elo1=50");
     assert_eq!(status, 200, "{c}");
-    assert_eq!((c["games"].as_u64(), c["wins"].as_u64(), c["draws"].as_u64(), c["losses"].as_u64()), (Some(4), Some(2), Some(1), Some(1)));
+    assert_eq!(
+        (
+            c["games"].as_u64(),
+            c["wins"].as_u64(),
+            c["draws"].as_u64(),
+            c["losses"].as_u64()
+        ),
+        (Some(4), Some(2), Some(1), Some(1))
+    );
     let elo = c["elo"].as_array().unwrap();
     assert_eq!(elo.len(), 4);
     // After two wins the estimate is a sweep's (clamped), after all four

@@ -68,10 +68,16 @@ export function budgetChart({ label, xLabel, series, yFmt = (v) => String(v), yR
     svg("line", { x1: LEFT, x2: W - RIGHT, y1: py(v), y2: py(v), class: "graph-half" }, s);
     text(s, LEFT - 4, py(v) + 4, yFmt(v));
   }
-  for (let e = Math.ceil(lx0); e <= Math.floor(lx1); e += 1) {
-    const x = px(10 ** e);
-    svg("line", { x1: x, x2: x, y1: TOP, y2: height - BOTTOM, class: "graph-half" }, s);
-    text(s, x, height - BOTTOM + 14, (10 ** e).toLocaleString("en"), "middle");
+  // Powers of ten; within less than two decades also 2x and 5x.
+  const mantissas = lx1 - lx0 < 2 ? [1, 2, 5] : [1];
+  for (let e = Math.floor(lx0); e <= Math.ceil(lx1); e += 1) {
+    for (const m of mantissas) {
+      const v = m * 10 ** e;
+      if (Math.log10(v) < lx0 || Math.log10(v) > lx1) continue;
+      const x = px(v);
+      svg("line", { x1: x, x2: x, y1: TOP, y2: height - BOTTOM, class: "graph-half" }, s);
+      text(s, x, height - BOTTOM + 14, v.toLocaleString("en"), "middle");
+    }
   }
   text(s, W - RIGHT, height - BOTTOM + 32, xLabel);
   series.forEach((se, k) => {
