@@ -115,9 +115,9 @@ fn scaling_draws_several_engines_in_one_plot_and_writes_its_report() {
         "--pool",
         pool.to_str().unwrap(),
         "--engine",
-        "a=mcts",
+        "first-curve=mcts",
         "--engine",
-        "b=mcts:rave=off",
+        "second-curve=mcts:rave=off",
         "--budgets",
         "5,50",
         "--rounds",
@@ -130,7 +130,7 @@ fn scaling_draws_several_engines_in_one_plot_and_writes_its_report() {
         svg.to_str().unwrap(),
     ]));
     assert!(
-        text.contains("a (mcts)") && text.contains("b (mcts:rave=off)"),
+        text.contains("first-curve (mcts)") && text.contains("second-curve (mcts:rave=off)"),
         "{text}"
     );
     let report = bench::ladder::read_scaling(&games.join("scaling.json")).unwrap();
@@ -144,10 +144,10 @@ fn scaling_draws_several_engines_in_one_plot_and_writes_its_report() {
         [5, 50]
     );
     assert_eq!(report.curves[1].points[0].result.engine, "mcts:rave=off,iters=5");
-    assert!(games.join("b/50/round-1/games.jsonl").exists());
+    assert!(games.join("second-curve/50/round-1/games.jsonl").exists());
     let plot = std::fs::read_to_string(&svg).unwrap();
     assert!(
-        plot.contains(">a<") && plot.contains(">b<"),
+        plot.contains("first-curve") && plot.contains("second-curve"),
         "both curves are in the legend"
     );
     refused(
