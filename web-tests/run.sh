@@ -24,6 +24,13 @@ mkdir -p "$work/runs"
 # Three players: a fitted rating list.
 "$arena" tournament escabel:size=5 --player a=random --player b=random --player c=mcts:iters=50 \
     --games 2 --openings none --seed 3 --out "$work/runs/rr3" >>"$work/tournament.log" 2>&1
+# A suite run and scaling curves for the benchmarks pages.
+repo=$(cd .. && pwd)
+"$arena" suite run "$repo/suites/escabel-size-3.jsonl" --engine random --engine mcts=mcts:iters=10 \
+    --budgets 10,100 --concurrency 1 --out "$work/runs/accuracy" >>"$work/tournament.log" 2>&1
+"$arena" scaling escabel:size=5 --pool "$repo/ratings/escabel-size-5.json" --engine uct=mcts:rave=off,solver=off \
+    --engine mcts --budgets 10,30 --rounds 1 --games 2 --concurrency 1 --games-dir "$work/runs/curve" \
+    >>"$work/tournament.log" 2>&1
 "$arena" serve --port 0 --runs "$work/runs" >"$work/serve.log" 2>&1 &
 server=$!
 url=""
@@ -39,4 +46,5 @@ if [ -z "$url" ]; then
 fi
 echo "testing $url"
 ARENA_URL="$url" ARENA_RUNS="$work/runs" ARENA_RUN=escabel5 ARENA_RUN3=rr3 \
+    ARENA_SUITE_RUN=accuracy ARENA_SCALING=curve \
     node --test --test-concurrency=1 tests/

@@ -54,6 +54,11 @@ pub enum SuiteCommand {
         /// The most candidate positions to try.
         #[arg(long, default_value_t = 4_000)]
         candidates: usize,
+        /// An engine that plays the second half of each candidate's plies
+        /// (with an iteration budget and one thread, e.g.
+        /// mcts:iters=50,threads=1); default: uniformly random plies.
+        #[arg(long)]
+        walk: Option<String>,
     },
     /// Run engines on a suite: the share of positions where the chosen ply
     /// keeps the proven value, per budget and difficulty class, with 95%
@@ -109,6 +114,7 @@ pub fn suite_command(args: &SuiteArgs) -> Result<String, ArenaError> {
             second,
             oracle_limit,
             candidates,
+            walk,
         } => {
             let (low, high) = plies
                 .split_once('-')
@@ -125,6 +131,7 @@ pub fn suite_command(args: &SuiteArgs) -> Result<String, ArenaError> {
                 second: (second != "none").then(|| second.clone()),
                 oracle_limit: *oracle_limit,
                 max_candidates: *candidates,
+                walk: walk.clone(),
             };
             let (positions, report) = make_suite(&settings).map_err(failed)?;
             write_suite(out, &positions).map_err(failed)?;
@@ -215,9 +222,10 @@ pub struct AnchorsArgs {
 pub struct LadderArgs {
     /// Game spec of a pool, e.g. escabel:size=5.
     pub spec: String,
-    /// The engine to rate.
-    #[arg(long)]
-    pub engine: String,
+    /// The engine to rate ([NAME=]SPEC); `arena scaling` takes several
+    /// (repeat --engine), drawn as one curve each.
+    #[arg(long = "engine", required = true)]
+    pub engines: Vec<String>,
     /// The anchor pool (default: ratings/SPEC.json).
     #[arg(long)]
     pub pool: Option<PathBuf>,
@@ -294,11 +302,16 @@ pub fn anchors_command(args: &AnchorsArgs) -> Result<String, ArenaError> {
 }
 
 fn ladder_settings(args: &LadderArgs) -> Result<bench::ladder::LadderSettings, ArenaError> {
+    let engine = args
+        .engines
+        .first()
+        .map(|e| named_engine(e).1)
+        .unwrap_or_default();
     let path = args.pool.clone().unwrap_or_else(|| default_pool_path(&args.spec));
     let pool = bench::ladder::read_pool(&path).map_err(failed)?;
     Ok(bench::ladder::LadderSettings {
         pool,
-        engine: args.engine.clone(),
+        engine,
         rounds: args.rounds,
         games_per_anchor: args.games,
         seed: args.seed,
@@ -309,6 +322,12 @@ fn ladder_settings(args: &LadderArgs) -> Result<bench::ladder::LadderSettings, A
 
 /// `arena ladder`.
 pub fn ladder_command(args: &LadderArgs) -> Result<String, ArenaError> {
+    if args.engines.len() != 1 {
+        return Err(ArenaError::usage(format!(
+            "arena ladder rates one engine, not {} (arena scaling takes several)",
+            args.engines.len()
+        )));
+    }
     let result = bench::ladder::ladder(&ladder_settings(args)?).map_err(failed)?;
     if args.json {
         return Ok(serde_json::to_string_pretty(&result).expect("a result serializes") + "\n");
@@ -329,7 +348,10 @@ pub fn ladder_command(args: &LadderArgs) -> Result<String, ArenaError> {
     Ok(text)
 }
 
-/// `arena scaling`.
+/// `arena scaling`: each engine's rating at each budget; with several
+/// engines their curves share one plot, and with `--games-dir DIR` the
+/// report is also written to `DIR/scaling.json` (which `arena serve`'s
+/// benchmarks page shows).
 pub fn scaling_command(args: &LadderArgs) -> Result<String, ArenaError> {
     let budgets: Vec<u64> = args
         .budgets
@@ -341,22 +363,28 @@ pub fn scaling_command(args: &LadderArgs) -> Result<String, ArenaError> {
         .ok_or_else(|| {
             ArenaError::usage("bad --budgets: expected iterations, comma-separated, e.g. 100,1000")
         })?;
-    let points = bench::ladder::scaling(&ladder_settings(args)?, &budgets).map_err(failed)?;
+    let engines: Vec<(String, String)> = args.engines.iter().map(|e| named_engine(e)).collect();
+    let report =
+        bench::ladder::scaling_report(&ladder_settings(args)?, &engines, &budgets).map_err(failed)?;
+    if let Some(dir) = &args.games_dir {
+        bench::ladder::write_scaling(&dir.join("scaling.json"), &report).map_err(failed)?;
+    }
     if let Some(path) = &args.plot {
-        let series = vec![bench::plot::Series {
-            name: args.engine.clone(),
-            points: points
-                .iter()
-                .map(|p| {
-                    (
-                        p.iterations as f64,
-                        p.result.rating.elo,
-                        p.result.rating.low,
-                        p.result.rating.high,
-                    )
-                })
-                .collect(),
-        }];
+        let series: Vec<bench::plot::Series> = report
+            .curves
+            .iter()
+            .map(|c| bench::plot::Series {
+                name: c.name.clone(),
+                points: c
+                    .points
+                    .iter()
+                    .map(|p| {
+                        let r = p.result.rating;
+                        (p.iterations as f64, r.elo, r.low, r.high)
+                    })
+                    .collect(),
+            })
+            .collect();
         bench::plot::budget_plot(
             path,
             &format!("{}: rating against iterations", args.spec),
@@ -366,15 +394,21 @@ pub fn scaling_command(args: &LadderArgs) -> Result<String, ArenaError> {
         .map_err(failed)?;
     }
     if args.json {
-        return Ok(serde_json::to_string_pretty(&points).expect("points serialize") + "\n");
+        return Ok(serde_json::to_string_pretty(&report).expect("a report serializes") + "\n");
     }
-    let mut text = format!("{} on the {} scale\n", args.engine, args.spec);
-    for p in &points {
-        let r = p.result.rating;
+    let mut text = String::new();
+    for c in &report.curves {
         text.push_str(&format!(
-            "{:>8} iterations: {:>6.0} [{:.0}, {:.0}] Elo ({} games)\n",
-            p.iterations, r.elo, r.low, r.high, r.games
+            "{} ({}) on the {} scale\n",
+            c.name, c.engine, report.spec
         ));
+        for p in &c.points {
+            let r = p.result.rating;
+            text.push_str(&format!(
+                "{:>8} iterations: {:>6.0} [{:.0}, {:.0}] Elo ({} games)\n",
+                p.iterations, r.elo, r.low, r.high, r.games
+            ));
+        }
     }
     Ok(text)
 }

@@ -97,3 +97,70 @@ fn a_suite_is_made_run_with_an_external_engine_and_plotted() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn scaling_draws_several_engines_in_one_plot_and_writes_its_report() {
+    let dir = temp_dir("scaling");
+    let pool = dir.join("pool.json");
+    let anchor = |name: &str, engine: &str, elo: f64| serde_json::json!({"name": name, "engine": engine, "elo": elo, "low": elo, "high": elo});
+    let pool_json = serde_json::json!({"spec": "tictactoe", "command": "by hand", "opening_plies": 0,
+        "games": 0, "first_move_elo": 0.0,
+        "anchors": [anchor("random", "random", 0.0), anchor("m20", "mcts:iters=20", 300.0)]});
+    std::fs::write(&pool, pool_json.to_string()).unwrap();
+    let games = dir.join("games");
+    let svg = dir.join("s.svg");
+    let text = ok(&arena(&[
+        "scaling",
+        "tictactoe",
+        "--pool",
+        pool.to_str().unwrap(),
+        "--engine",
+        "first-curve=mcts",
+        "--engine",
+        "second-curve=mcts:rave=off",
+        "--budgets",
+        "5,50",
+        "--rounds",
+        "1",
+        "--games",
+        "2",
+        "--games-dir",
+        games.to_str().unwrap(),
+        "--plot",
+        svg.to_str().unwrap(),
+    ]));
+    assert!(
+        text.contains("first-curve (mcts)") && text.contains("second-curve (mcts:rave=off)"),
+        "{text}"
+    );
+    let report = bench::ladder::read_scaling(&games.join("scaling.json")).unwrap();
+    assert_eq!(report.curves.len(), 2);
+    assert_eq!(
+        report.curves[1]
+            .points
+            .iter()
+            .map(|p| p.iterations)
+            .collect::<Vec<_>>(),
+        [5, 50]
+    );
+    assert_eq!(report.curves[1].points[0].result.engine, "mcts:rave=off,iters=5");
+    assert!(games.join("second-curve/50/round-1/games.jsonl").exists());
+    let plot = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        plot.contains("first-curve") && plot.contains("second-curve"),
+        "both curves are in the legend"
+    );
+    refused(
+        &arena(&[
+            "ladder",
+            "tictactoe",
+            "--pool",
+            pool.to_str().unwrap(),
+            "--engine",
+            "mcts",
+            "--engine",
+            "random",
+        ]),
+        &["one engine"],
+    );
+}

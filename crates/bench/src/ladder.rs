@@ -122,6 +122,15 @@ pub fn read_pool(path: &Path) -> Result<AnchorPool, LadderError> {
     Ok(pool)
 }
 
+/// Writes a scaling report atomically.
+pub fn write_scaling(path: &Path, report: &ScalingReport) -> Result<(), LadderError> {
+    write_atomically(
+        path,
+        &(serde_json::to_string_pretty(report).expect("a report serializes") + "\n"),
+    )?;
+    Ok(())
+}
+
 /// Writes a pool file atomically.
 pub fn write_pool(path: &Path, pool: &AnchorPool) -> Result<(), LadderError> {
     write_atomically(
@@ -499,4 +508,89 @@ pub fn scaling(settings: &LadderSettings, budgets: &[u64]) -> Result<Vec<Scaling
             })
         })
         .collect()
+}
+
+/// One engine's curve in a [`ScalingReport`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ScalingCurve {
+    /// The legend's name.
+    pub name: String,
+    /// The engine spec (its budget replaced at each point).
+    pub engine: String,
+    /// The rating at each budget.
+    pub points: Vec<ScalingPoint>,
+}
+
+/// What `arena scaling` writes (`scaling.json` in its games folder):
+/// several engines' ratings against their budgets on one game's scale.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ScalingReport {
+    /// Always [`SCALING_KIND`], so readers tell the file from other JSON.
+    pub kind: String,
+    /// The game spec of the pool.
+    pub spec: String,
+    /// One curve per engine.
+    pub curves: Vec<ScalingCurve>,
+}
+
+/// The `kind` of a [`ScalingReport`].
+pub const SCALING_KIND: &str = "scaling";
+
+/// A scaling report file (`scaling.json`).
+pub const SCALING_FILE: InputKind = InputKind {
+    what: "a scaling report (JSON)",
+    limit: 1024 * 1024,
+};
+
+/// Rates each `(name, engine)` at each of `budgets` (each engine's games in
+/// `out/NAME` when `out` is set, NAME made safe for a folder name).
+pub fn scaling_report(
+    settings: &LadderSettings,
+    engines: &[(String, String)],
+    budgets: &[u64],
+) -> Result<ScalingReport, LadderError> {
+    let mut curves = Vec::with_capacity(engines.len());
+    for (name, engine) in engines {
+        let folder: String = name
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                    c
+                } else {
+                    '-'
+                }
+            })
+            .collect();
+        let one = LadderSettings {
+            engine: engine.clone(),
+            out: settings.out.as_ref().map(|d| d.join(&folder)),
+            ..settings.clone()
+        };
+        curves.push(ScalingCurve {
+            name: name.clone(),
+            engine: engine.clone(),
+            points: scaling(&one, budgets)?,
+        });
+    }
+    Ok(ScalingReport {
+        kind: SCALING_KIND.to_owned(),
+        spec: settings.pool.spec.clone(),
+        curves,
+    })
+}
+
+/// Reads a `scaling.json`, refusing other JSON (a wrong `kind`).
+pub fn read_scaling(path: &Path) -> Result<ScalingReport, LadderError> {
+    let bytes = read_input(path, &SCALING_FILE)?;
+    let report: ScalingReport = serde_json::from_slice(&bytes).map_err(|e| LadderError::Format {
+        file: path.display().to_string(),
+        message: format!("expected a scaling report: {e}"),
+    })?;
+    if report.kind != SCALING_KIND {
+        return Err(LadderError::Format {
+            file: path.display().to_string(),
+            message: format!("expected kind \"{SCALING_KIND}\", found {:?}", report.kind),
+        });
+    }
+    Ok(report)
 }

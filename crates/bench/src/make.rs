@@ -11,6 +11,7 @@
 use std::collections::HashSet;
 
 use abstracta::exact::{exact_value, winning_plies};
+use abstracta::player::EngineSpec;
 use abstracta::registry::{with_game, GameVisitor, RegisteredGame};
 use abstracta::search::Proof;
 use abstracta::solve::{solve, Solution, SolveError};
@@ -20,6 +21,9 @@ use rayon::prelude::*;
 use thiserror::Error;
 
 use crate::suite::{Difficulty, SuitePosition, Value};
+
+/// Mixed into a walk engine's seed, so it differs from the plies' own.
+const WALK_SEED: u64 = 0x5741_4c4b;
 
 /// How to make a suite.
 #[derive(Clone, Debug, PartialEq)]
@@ -43,6 +47,12 @@ pub struct MakeSettings {
     pub oracle_limit: usize,
     /// The most candidate positions to try before giving up on the quotas.
     pub max_candidates: usize,
+    /// An engine that plays the candidates' plies after the first half of
+    /// them (seeded per candidate; one thread, a budget in iterations, so
+    /// the walk repeats), for games where uniformly random plies rarely
+    /// reach a position that tests anything (Epaminondas); `None`: every
+    /// ply uniformly random.
+    pub walk: Option<String>,
 }
 
 impl MakeSettings {
@@ -60,6 +70,7 @@ impl MakeSettings {
             second: Some("mcts:iters=20000,seed=1".to_owned()),
             oracle_limit: 300_000,
             max_candidates: 4_000,
+            walk: None,
         }
     }
 }
@@ -137,6 +148,18 @@ pub fn make_suite(settings: &MakeSettings) -> Result<(Vec<SuitePosition>, MakeRe
             settings.count
         )));
     }
+    let walk: Option<EngineSpec> = match &settings.walk {
+        Some(text) => Some(
+            text.parse()
+                .map_err(|e| MakeError::Settings(format!("bad walk engine {text:?}: {e}")))?,
+        ),
+        None => None,
+    };
+    if let Some(engine) = &walk {
+        start
+            .searcher(engine, 0)
+            .map_err(|e| MakeError::Settings(format!("the walk engine cannot play {spec}: {e}")))?;
+    }
     let quota = settings.count.div_ceil(3);
     let mut kept: Vec<SuitePosition> = Vec::new();
     let mut spare: Vec<SuitePosition> = Vec::new();
@@ -147,8 +170,10 @@ pub fn make_suite(settings: &MakeSettings) -> Result<(Vec<SuitePosition>, MakeRe
     let mut next = 0usize;
     while next < settings.max_candidates && per_class.iter().any(|&n| n < quota) {
         let end = (next + batch).min(settings.max_candidates);
-        let games: Vec<Option<Box<dyn AnyGame>>> =
-            (next..end).map(|i| candidate(&*start, settings, i)).collect();
+        let games: Vec<Option<Box<dyn AnyGame>>> = (next..end)
+            .into_par_iter()
+            .map(|i| candidate(&*start, settings, walk.as_ref(), i))
+            .collect();
         report.candidates += end - next;
         // Repeats are dropped before solving, in candidate order.
         let fresh: Vec<Box<dyn AnyGame>> = games
@@ -212,19 +237,36 @@ pub fn make_suite(settings: &MakeSettings) -> Result<(Vec<SuitePosition>, MakeRe
     Ok((kept, report))
 }
 
-/// The candidate position `index`: a seeded number of uniformly random
-/// plies from the start (`None` if the game ends first).
-fn candidate(start: &dyn AnyGame, settings: &MakeSettings, index: usize) -> Option<Box<dyn AnyGame>> {
+/// The candidate position `index`: a seeded number of plies from the
+/// start, uniformly random ones (or, with a walk engine, the engine's
+/// after the first half); `None` if the game ends first.
+fn candidate(
+    start: &dyn AnyGame,
+    settings: &MakeSettings,
+    walk: Option<&EngineSpec>,
+    index: usize,
+) -> Option<Box<dyn AnyGame>> {
     let mut rng = seeded_rng(mix_seed(settings.seed, index as u64));
     let length = rng.gen_range(settings.plies.0..=settings.plies.1);
+    let mut walker = match walk {
+        Some(engine) => Some(
+            start
+                .searcher(engine, mix_seed(settings.seed ^ WALK_SEED, index as u64))
+                .ok()?,
+        ),
+        None => None,
+    };
     let mut game = start.clone_box();
-    for _ in 0..length {
+    for n in 0..length {
         let plies = game.legal_plies();
         if plies.is_empty() {
             return None;
         }
-        let ply = &plies[rng.gen_range(0..plies.len())];
-        game.play(ply).ok()?;
+        let ply = match walker.as_mut() {
+            Some(engine) if n >= length / 2 => engine.search(&*game).ok()?.best?,
+            _ => plies[rng.gen_range(0..plies.len())].clone(),
+        };
+        game.play(&ply).ok()?;
     }
     game.status().is_ongoing().then_some(game)
 }

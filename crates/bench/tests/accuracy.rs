@@ -192,3 +192,33 @@ fn bad_suites_are_errors_that_name_the_line() {
         Err(RunError::Engine { .. })
     ));
 }
+
+#[test]
+fn a_walk_engine_makes_other_positions_and_the_same_file_twice() {
+    let walked = MakeSettings {
+        count: 12,
+        plies: (2, 5),
+        walk: Some("mcts:iters=20,threads=1".into()),
+        ..MakeSettings::new("tictactoe")
+    };
+    let (first, report) = make_suite(&walked).unwrap();
+    assert_eq!(first.len(), 12, "{report:?}");
+    assert!(report.disagreements.is_empty(), "{report:?}");
+    let (again, _) = make_suite(&walked).unwrap();
+    assert_eq!(first, again, "a walk is seeded");
+    let random = MakeSettings {
+        walk: None,
+        ..walked.clone()
+    };
+    let (plain, _) = make_suite(&random).unwrap();
+    assert_ne!(
+        first.iter().map(|p| &p.moves).collect::<Vec<_>>(),
+        plain.iter().map(|p| &p.moves).collect::<Vec<_>>()
+    );
+    let bad = MakeSettings {
+        walk: Some("nosuch:x=1".into()),
+        ..walked
+    };
+    let err = make_suite(&bad).unwrap_err().to_string();
+    assert!(err.contains("walk engine"), "{err}");
+}

@@ -1,6 +1,6 @@
 //! The shipped suites (`suites/*.jsonl`): every file parses, holds at
-//! least 200 positions, and its small positions' values and value-keeping
-//! plies are checked again by exhaustive minimax.
+//! least 200 positions, and the values and value-keeping plies of its
+//! first small positions are checked again by exhaustive minimax.
 
 use std::path::PathBuf;
 
@@ -11,10 +11,15 @@ use bench::suite::{read_suite, Value};
 /// enough that the whole check takes seconds.
 const LIMIT: usize = 20_000;
 
+/// Positions re-checked per file here, in file order (all of them would
+/// take minutes on the larger files; rerunning the command that made a
+/// file, as docs/suites.md says, checks every one).
+const CHECKED_PER_FILE: usize = 30;
+
 /// Suites shipped with fewer than 200 positions, and how many they hold:
 /// their making was cut short on a shared machine (see
 /// docs/benchmarks.md); more `--candidates` make fuller ones.
-const SHORT_SUITES: &[(&str, usize)] = &[("ecalper-size-3.jsonl", 52), ("epaminondas-cap-122.jsonl", 32)];
+const SHORT_SUITES: &[(&str, usize)] = &[];
 
 fn suite_files() -> Vec<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../suites");
@@ -54,7 +59,7 @@ fn every_suite_parses_and_its_small_positions_are_exact() {
                 "{}: every ply keeps the value",
                 p.id
             );
-            if p.check != "exact" {
+            if p.check != "exact" || checked >= CHECKED_PER_FILE {
                 continue;
             }
             if let Some(agrees) = verify_exact(p, LIMIT).unwrap() {

@@ -417,6 +417,11 @@ fn route(state: &State, method: &str, url: &str, body: &[u8]) -> Reply {
         ["analyse"] => wants("POST").and_then(|()| analyse(state, body)),
         ["runs"] => wants("GET").and_then(|()| state.runs.list()),
         ["runs", name] => wants("GET").and_then(|()| state.runs.show(name, since(url)?)),
+        ["runs", name, "course"] => wants("GET")
+            .and_then(|()| crate::runs::course_query(url))
+            .and_then(|q| state.runs.course(name, &q)),
+        ["benchmarks"] => wants("GET").and_then(|()| crate::benchmarks::list(&state.runs)),
+        ["benchmarks", name] => wants("GET").and_then(|()| crate::benchmarks::show(&state.runs, name)),
         ["runs", name, "games", index] => wants("GET").and_then(|()| state.runs.game(name, index)),
         _ => Err(ApiError::not_found(format!("no API endpoint {path}"))),
     };

@@ -36,6 +36,21 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("web/pages.js"),
     ),
     (
+        "/runs.js",
+        "text/javascript; charset=utf-8",
+        include_str!("web/runs.js"),
+    ),
+    (
+        "/bench.js",
+        "text/javascript; charset=utf-8",
+        include_str!("web/bench.js"),
+    ),
+    (
+        "/charts.js",
+        "text/javascript; charset=utf-8",
+        include_str!("web/charts.js"),
+    ),
+    (
         "/ux.js",
         "text/javascript; charset=utf-8",
         include_str!("web/ux.js"),

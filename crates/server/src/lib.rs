@@ -1,7 +1,8 @@
 //! `server`: the web server behind `arena serve` ([`server`]: a local
 //! site to watch tournaments, replay their games, play against an engine
 //! and analyse positions, with its JSON API in [`api`]) and the JSON
-//! analysis engine behind `arena analysis` ([`analysis`]).
+//! analysis engine behind `arena analysis` ([`analysis`]); the benchmarks
+//! page's folders (suite runs, scaling curves) are read by [`benchmarks`].
 //!
 //! Both are configured by plain structs ([`ServeOptions`],
 //! [`AnalysisOptions`]); the `arena` binary maps its command line to them.
@@ -21,6 +22,7 @@ pub mod analysis;
 pub mod api;
 mod api_error;
 pub mod assets;
+pub mod benchmarks;
 pub mod runs;
 pub mod server;
 

@@ -32,8 +32,11 @@ use tournament::summarize;
 
 use crate::api_error::ApiError;
 
+mod course;
 mod table;
 
+pub(crate) use course::course_query;
+pub use course::MAX_COURSE_POINTS;
 pub use table::parse_live_games;
 use table::{expected_games, pairings, table_json};
 
@@ -420,7 +423,7 @@ impl Runs {
         }
     }
 
-    fn root(&self) -> Result<PathBuf, ApiError> {
+    pub(crate) fn root(&self) -> Result<PathBuf, ApiError> {
         fs::canonicalize(&self.given)
             .ok()
             .filter(|p| p.is_dir())
@@ -434,7 +437,7 @@ impl Runs {
     }
 
     /// The folder `name`, checked to be a directory under the root.
-    fn folder(&self, root: &Path, name: &str) -> Result<PathBuf, ApiError> {
+    pub(crate) fn folder(&self, root: &Path, name: &str) -> Result<PathBuf, ApiError> {
         if !plain_name(name) {
             return Err(ApiError::bad_request(format!(
                 "bad run name {name:?}: expected a folder name of letters, digits, '.', '_' and '-'"
@@ -450,7 +453,7 @@ impl Runs {
 
     /// The canonical path of `file` of `dir`, if it exists; refuses one
     /// that leads outside the root.
-    fn locate(root: &Path, dir: &Path, file: &str) -> Result<Option<PathBuf>, ApiError> {
+    pub(crate) fn locate(root: &Path, dir: &Path, file: &str) -> Result<Option<PathBuf>, ApiError> {
         let Ok(path) = fs::canonicalize(dir.join(file)) else {
             return Ok(None);
         };
@@ -465,7 +468,7 @@ impl Runs {
 
     /// Reads a settings file of `dir` if it exists, up to
     /// [`MAX_CONFIG_BYTES`].
-    fn read_small(root: &Path, dir: &Path, file: &str) -> Result<Option<String>, ApiError> {
+    pub(crate) fn read_small(root: &Path, dir: &Path, file: &str) -> Result<Option<String>, ApiError> {
         let Some(path) = Self::locate(root, dir, file)? else {
             return Ok(None);
         };

@@ -3,12 +3,16 @@
 // bookmarked and shared.
 
 import * as pages from "./pages.js";
+import { runsPage, runPage } from "./runs.js";
+import { benchmarksPage, benchmarkPage } from "./bench.js";
 import { STATIC } from "./api.js";
 
 const routes = {
   "": pages.home,
-  runs: pages.runsPage,
-  run: pages.runPage,
+  runs: runsPage,
+  run: runPage,
+  benchmarks: benchmarksPage,
+  benchmark: benchmarkPage,
   game: pages.gamePage,
   play: pages.playPage,
   analyse: pages.analysePage,
@@ -34,7 +38,7 @@ function route() {
   app.replaceChildren();
   app.dataset.page = page || "home";
   for (const a of document.querySelectorAll("nav a")) {
-    a.classList.toggle("active", a.dataset.nav === page || (page === "run" && a.dataset.nav === "runs") || (page === "game" && a.dataset.nav === "runs"));
+    a.classList.toggle("active", a.dataset.nav === page || (page === "run" && a.dataset.nav === "runs") || (page === "game" && a.dataset.nav === "runs") || (page === "benchmark" && a.dataset.nav === "benchmarks"));
   }
   const view = routes[page];
   if (!view) {
@@ -44,10 +48,10 @@ function route() {
   cleanup = view(app, args, params) || null;
 }
 
-// The static build has no tournaments to show.
+// The static build has no tournaments or benchmarks to show.
 if (STATIC) {
   document.body.dataset.backend = "wasm";
-  for (const a of document.querySelectorAll('nav a[data-nav="runs"]')) a.remove();
+  for (const a of document.querySelectorAll('nav a[data-nav="runs"], nav a[data-nav="benchmarks"]')) a.remove();
 }
 
 window.addEventListener("hashchange", route);

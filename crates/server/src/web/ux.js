@@ -19,7 +19,7 @@ export function h(tag, attrs = {}, ...children) {
   return node;
 }
 
-function svg(name, attrs = {}, parent = null) {
+export function svg(name, attrs = {}, parent = null) {
   const node = document.createElementNS(NS, name);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
   if (parent) parent.appendChild(node);
@@ -228,4 +228,29 @@ export function runCharts(games, players) {
   });
   box.append(elo);
   return box;
+}
+
+// ---------------------------------------------------------------- shared by the pages
+
+// A link to a page: `#/PAGE/ARG?key=value`.
+export function hashFor(page, args = [], params = {}) {
+  const path = [page, ...args.map((a) => encodeURIComponent(a))].join("/");
+  const q = new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined && v !== "")).toString();
+  return `#/${path}${q ? `?${q}` : ""}`;
+}
+
+// A share as a percentage with one decimal; a dash when unknown.
+export function pct(x) {
+  return x === null || x === undefined ? "–" : `${(x * 100).toFixed(1)}%`;
+}
+
+// An error message, announced to screen readers.
+export function errorBox(message) {
+  return h("p", { class: "error", role: "alert" }, message);
+}
+
+export function fillBars(root) {
+  // Widths set through the CSSOM (the page's policy allows no inline
+  // style attributes).
+  for (const f of root.querySelectorAll("[data-frac]")) f.style.width = `${Number(f.dataset.frac) * 100}%`;
 }
