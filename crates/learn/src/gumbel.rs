@@ -105,8 +105,8 @@ fn softmax(logits: &[f32]) -> Vec<f32> {
 /// At the root, `k` plies are drawn without replacement by Gumbel-top-k
 /// (the top `k` of `g(a) + logit(a)`, `g` a Gumbel draw); sequential
 /// halving then spends the simulations in phases, each visiting every
-/// remaining ply equally and keeping the better half by `g(a) + logit(a)
-/// + σ(q̂(a))`, until one is left: the ply played. σ is the paper's
+/// remaining ply equally and keeping the better half by
+/// `g(a) + logit(a) + σ(q̂(a))`, until one is left: the ply played. σ is the paper's
 /// monotone transform `(cvisit + max_b N(b)) * cscale * q̂`, `q̂` the
 /// completed Q-values (a visited child's mean, else the parent's mixed
 /// value estimate) rescaled to `[0, 1]` over the node's children. Below
