@@ -261,7 +261,9 @@ impl<G: RegisteredGame> AnyGame for Position<G> {
     }
 
     fn searcher(&self, engine: &EngineSpec, seed: u64) -> Result<Box<dyn AnySearch>, EngineError> {
-        let search = crate::families::build::<G>(engine, seed)?;
+        // Built for this position, so that a network of another board
+        // size is refused here rather than at its first search.
+        let search = crate::families::build_at::<G>(engine, seed, self.game())?;
         Ok(Box::new(SearchAdapter::<G>::new(search)))
     }
 }

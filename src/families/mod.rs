@@ -17,7 +17,7 @@
 use abstracta_core::mix_seed;
 use abstracta_core::search::Search;
 use alphabeta::{AlphaBetaOptions, AlphaBetaSearch};
-use learn::{PuctOptions, PuctSearch};
+use learn::{GumbelOptions, GumbelSearch, PuctOptions, PuctSearch};
 use mcts::{MctsOptions, MctsSearch};
 use pns::{PnsOptions, PnsSearch};
 
@@ -36,7 +36,8 @@ pub use spec::{split_words, EngineSpec};
 /// What engine specs look like, for error messages.
 pub const ENGINE_FORMS: &str = "random, mcts[:OPTIONS] (e.g. mcts:iters=2000,threads=2), \
      alphabeta[:OPTIONS] (e.g. alphabeta:time=100ms), pns[:OPTIONS] (e.g. pns:time=10s,tt=256), \
-     puct[:OPTIONS] (e.g. puct:model=net.safetensors,iters=200), best[:time=T,threads=N,seed=N] (the strongest family for the game) or cmd:PROGRAM [ARGS]";
+     puct[:OPTIONS] (e.g. puct:model=net.safetensors,iters=200), \
+     gumbel[:OPTIONS] (e.g. gumbel:model=net.safetensors,iters=16), best[:time=T,threads=N,seed=N] (the strongest family for the game) or cmd:PROGRAM [ARGS]";
 
 pub use random::RandomSearch;
 
@@ -84,6 +85,11 @@ pub const FAMILIES: &[Family] = &[
         parse: |text, _| Ok(EngineSpec::Puct(text.parse::<PuctOptions>()?)),
     },
     Family {
+        name: "gumbel",
+        form: "gumbel[:OPTIONS] (e.g. gumbel:model=net.safetensors,iters=16)",
+        parse: |text, _| Ok(EngineSpec::Gumbel(text.parse::<GumbelOptions>()?)),
+    },
+    Family {
         name: "best",
         form: "best[:time=T,threads=N,seed=N] (the strongest family for the game)",
         parse: |_, options| Ok(EngineSpec::Best(BestOptions::parse(options)?)),
@@ -112,13 +118,67 @@ pub fn family(name: &str) -> Option<&'static Family> {
 /// The search `spec` names for game type `G`, its randomness derived from
 /// `seed` (for `mcts`, a non-zero `seed` is mixed into the spec's own
 /// `seed` with [`mix_seed`], so that games of a match differ; likewise
-/// for `alphabeta`, whose seed only its helper threads use, and `puct`).
-/// `puct` reads its network file here (or uses the game's knowledge).
+/// for `alphabeta`, whose seed only its helper threads use, `puct` and
+/// `gumbel`). `puct` and `gumbel` read their network file here (or use the
+/// game's knowledge); a network of another game is refused, and
+/// [`build_at`] also checks its board size against a position.
 /// `mcts` and `alphabeta` search with the game's knowledge
 /// ([`RegisteredGame::Knowledge`]). `cmd:` gives
 /// [`EngineError::External`]: external engines are run by the protocol
 /// crate's client.
 pub fn build<G: RegisteredGame>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn Search<G>>, EngineError> {
+    build_checked::<G>(spec, seed, None)
+}
+
+/// [`build`] for positions like `game`: a `puct` or `gumbel` network made
+/// for another board size or action count than `game`'s is refused here,
+/// with both named, rather than at its first search.
+pub fn build_at<G: RegisteredGame>(
+    spec: &EngineSpec,
+    seed: u64,
+    game: &G,
+) -> Result<Box<dyn Search<G>>, EngineError> {
+    build_checked::<G>(spec, seed, Some(game))
+}
+
+/// The evaluator of a `puct` or `gumbel` spec, checked against `game`
+/// when given.
+fn evaluator<G: RegisteredGame>(
+    spec: &EngineSpec,
+    model: &learn::Model,
+    game: Option<&G>,
+) -> Result<std::sync::Arc<dyn learn::Evaluator<G>>, EngineError> {
+    let made = match game {
+        Some(game) => learn::evaluator_at::<G, G::Knowledge>(model, G::encoding(), game),
+        None => learn::evaluator_for::<G, G::Knowledge>(model, G::encoding()),
+    };
+    made.map_err(|reason| EngineError::Model {
+        spec: spec.to_string(),
+        reason,
+    })
+}
+
+/// The `gumbel` search of `options` for `G` (its seed mixed with `seed`
+/// as [`build`] does), as its own type: self-play reads its improved
+/// policy.
+pub fn build_gumbel<G: RegisteredGame>(
+    options: &GumbelOptions,
+    seed: u64,
+    game: Option<&G>,
+) -> Result<GumbelSearch<G>, EngineError> {
+    let evaluator = evaluator::<G>(&EngineSpec::Gumbel(options.clone()), &options.model, game)?;
+    let mut options = options.clone();
+    if seed != 0 {
+        options.seed = mix_seed(options.seed, seed);
+    }
+    Ok(GumbelSearch::<G>::new(options, evaluator))
+}
+
+fn build_checked<G: RegisteredGame>(
+    spec: &EngineSpec,
+    seed: u64,
+    game: Option<&G>,
+) -> Result<Box<dyn Search<G>>, EngineError> {
     Ok(match spec {
         EngineSpec::Random => Box::new(RandomSearch::<G>::new(seed)),
         EngineSpec::Mcts(options) => {
@@ -138,7 +198,7 @@ pub fn build<G: RegisteredGame>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn 
         EngineSpec::Best(options) => {
             // Checked against every family it can reach when parsed.
             let resolved: EngineSpec = options.resolve(G::NAME).parse()?;
-            return build::<G>(&resolved, seed);
+            return build_checked::<G>(&resolved, seed, game);
         }
         EngineSpec::Pns(options) => Box::new(PnsSearch::<G, G::Knowledge>::new(options.clone())),
         EngineSpec::Puct(options) => {
@@ -146,15 +206,10 @@ pub fn build<G: RegisteredGame>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn 
             if seed != 0 {
                 options.seed = mix_seed(options.seed, seed);
             }
-            let evaluator =
-                learn::evaluator_for::<G, G::Knowledge>(&options.model, G::encoding()).map_err(|reason| {
-                    EngineError::Model {
-                        spec: spec.to_string(),
-                        reason,
-                    }
-                })?;
+            let evaluator = evaluator::<G>(spec, &options.model, game)?;
             Box::new(PuctSearch::<G>::new(options, evaluator))
         }
+        EngineSpec::Gumbel(options) => Box::new(build_gumbel::<G>(options, seed, game)?),
         EngineSpec::Cmd { .. } => {
             return Err(EngineError::External {
                 spec: spec.to_string(),
@@ -299,5 +354,61 @@ mod puct_tests {
                 ..
             })
         ));
+    }
+}
+
+#[cfg(test)]
+mod gumbel_tests {
+    use super::*;
+
+    #[test]
+    fn gumbel_engine_parses_builds_and_plays() {
+        let spec: EngineSpec = "Gumbel:iters=16,k=4".parse().unwrap();
+        assert_eq!(
+            (spec.family(), spec.to_string()),
+            ("gumbel", "gumbel:iters=16,k=4".to_owned())
+        );
+        for name in crate::registry::game_names() {
+            let game = crate::open(name).unwrap();
+            let mut search = game.searcher(&spec, 1).unwrap();
+            assert!(search.search(&*game).unwrap().best.is_some(), "{name}");
+        }
+        assert!(matches!(
+            "gumbel:k=0".parse::<EngineSpec>(),
+            Err(EngineError::BadSpec {
+                reason: EngineSpecError::Gumbel(learn::GumbelOptionsError::BadValue { .. }),
+                ..
+            })
+        ));
+    }
+
+    #[cfg(feature = "net")]
+    #[test]
+    fn a_network_of_another_game_or_size_is_refused_when_built() {
+        let net = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/escabel5.safetensors");
+        for family in ["puct", "gumbel"] {
+            let spec: EngineSpec = format!("{family}:model={net}").parse().unwrap();
+            assert!(crate::open("escabel:size=5").unwrap().searcher(&spec, 0).is_ok());
+            for (other, words) in [
+                ("escabel:size=7", ["escabel:size=5", "escabel:size=7"]),
+                ("swack:size=4", ["escabel:size=5", "swack"]),
+            ] {
+                let err = crate::open(other).unwrap().searcher(&spec, 0).err().unwrap();
+                assert!(
+                    matches!(
+                        err,
+                        EngineError::Model {
+                            reason: learn::ModelError::Mismatch { .. },
+                            ..
+                        }
+                    ),
+                    "{err}"
+                );
+                let text = err.to_string();
+                for word in words {
+                    assert!(text.contains(word), "{word} in {text}");
+                }
+            }
+        }
     }
 }

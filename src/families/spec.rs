@@ -36,6 +36,9 @@ pub enum EngineSpec {
     Pns(PnsOptions),
     /// PUCT over a network or the game's knowledge ([`PuctSearch`](learn::PuctSearch)).
     Puct(learn::PuctOptions),
+    /// Gumbel root search with sequential halving over a network or the
+    /// game's knowledge ([`GumbelSearch`](learn::GumbelSearch)).
+    Gumbel(learn::GumbelOptions),
     /// An external program speaking the engine protocol (run by `arena`).
     Cmd {
         /// The program.
@@ -84,6 +87,7 @@ impl fmt::Display for EngineSpec {
             EngineSpec::Best(options) => write!(f, "{options}"),
             EngineSpec::Pns(options) => write!(f, "{options}"),
             EngineSpec::Puct(options) => write!(f, "{options}"),
+            EngineSpec::Gumbel(options) => write!(f, "{options}"),
             EngineSpec::Cmd { program, args } => {
                 write!(f, "cmd:{}", quote(program))?;
                 for a in args {
@@ -106,7 +110,7 @@ impl EngineSpec {
         }
     }
 
-    /// The name of the engine's family (`random`, `mcts`, `alphabeta`, `pns`, `puct`, `best`, `cmd`).
+    /// The name of the engine's family (`random`, `mcts`, `alphabeta`, `pns`, `puct`, `gumbel`, `best`, `cmd`).
     pub fn family(&self) -> &'static str {
         match self {
             EngineSpec::Random => "random",
@@ -115,6 +119,7 @@ impl EngineSpec {
             EngineSpec::Best(_) => "best",
             EngineSpec::Pns(_) => "pns",
             EngineSpec::Puct(_) => "puct",
+            EngineSpec::Gumbel(_) => "gumbel",
             EngineSpec::Cmd { .. } => "cmd",
         }
     }

@@ -6,11 +6,12 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::Instant;
 
-use abstracta::families::build;
+use abstracta::families::{build_at, build_gumbel};
 use abstracta::registry::{with_game, GameVisitor, RegisteredGame};
 use abstracta_core::mix_seed;
+use abstracta_core::search::Search;
 use clap::Args;
-use learn::selfplay::{run, run_info, Progress, SelfPlay, SelfPlayError};
+use learn::selfplay::{run, run_info, Progress, SelfPlay, SelfPlayError, SelfPlayer};
 use protocol::engine::EngineSpec;
 use tournament::Shard;
 
@@ -22,7 +23,9 @@ pub struct SelfplayArgs {
     /// Game spec, e.g. escabel:size=5.
     pub spec: String,
     /// The engine playing both sides (any in-process family; samples take
-    /// its visit counts), e.g. puct:model=net.safetensors,iters=200,noise=0.25,temp=1.
+    /// its visit counts, or a gumbel engine's improved policy), e.g.
+    /// puct:model=net.safetensors,iters=200,noise=0.25,temp=1 or
+    /// gumbel:model=net.safetensors,iters=32.
     #[arg(long, default_value = "puct:model=knowledge,iters=200,noise=0.25,temp=1")]
     pub engine: String,
     /// Games of the whole run (every shard).
@@ -65,9 +68,9 @@ impl GameVisitor for Visit<'_> {
         };
         let start = G::new(options);
         let engine = self.engine;
-        // Built once up front so that a bad spec or network file is a
-        // usage error before any game.
-        build::<G>(&engine, 1)?;
+        // Built once up front so that a bad spec or network file (or one
+        // of another game or size) is a usage error before any game.
+        build_at::<G>(&engine, 1, &start)?;
         let shard = args.shard.map_or((1, 1), |s| (s.number, s.count));
         let selfplay = SelfPlay {
             info: run_info(
@@ -82,7 +85,17 @@ impl GameVisitor for Visit<'_> {
             threads: args.concurrency.clamp(1, 256),
         };
         let seed = args.seed;
-        let make = move |g: u64| build::<G>(&engine, mix_seed(seed, g + 1)).map_err(|e| e.to_string());
+        let make = |g: u64| -> Result<Box<dyn SelfPlayer<G>>, String> {
+            let seed = mix_seed(seed, g + 1);
+            match &engine {
+                // Its samples take the improved policy (the paper's target).
+                EngineSpec::Gumbel(options) => build_gumbel::<G>(options, seed, None)
+                    .map(|search| Box::new(search) as Box<dyn SelfPlayer<G>>),
+                other => build_at::<G>(other, seed, &start)
+                    .map(|search: Box<dyn Search<G>>| Box::new(search) as Box<dyn SelfPlayer<G>>),
+            }
+            .map_err(|e| e.to_string())
+        };
         let last = Mutex::new(Instant::now());
         let report = |p: Progress| {
             let Ok(mut last) = last.lock() else { return };

@@ -73,6 +73,12 @@ pub trait Evaluator<G: Game>: Send + Sync {
     /// A short name for logs and engine descriptions (`uniform`,
     /// `knowledge`, the network's file).
     fn name(&self) -> String;
+
+    /// Whether this evaluator can evaluate positions like `game` (a
+    /// network: its input and output sizes); the default accepts all.
+    fn check(&self, _game: &G) -> Result<(), EvaluatorError> {
+        Ok(())
+    }
 }
 
 /// Every legal ply equally likely, every position even: the evaluator

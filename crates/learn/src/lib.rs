@@ -37,6 +37,8 @@ use abstracta_core::Game;
 use thiserror::Error;
 
 mod evaluator;
+mod gumbel;
+mod gumbel_options;
 #[cfg(feature = "net")]
 pub mod net;
 pub mod npz;
@@ -48,6 +50,8 @@ pub use evaluator::{
     policy_from_win_rates, Evaluation, Evaluator, EvaluatorError, KnowledgeEvaluator, Request,
     UniformEvaluator,
 };
+pub use gumbel::GumbelSearch;
+pub use gumbel_options::{GumbelOptions, GumbelOptionsError, GUMBEL_KEYS, MAX_CONSIDERED};
 pub use options::{Model, PuctOptions, PuctOptionsError, DEFAULT_ITERS, KEYS, MAX_BATCH, MAX_ITERS};
 pub use puct::{dirichlet, PuctSearch};
 
@@ -67,13 +71,26 @@ pub enum ModelError {
     #[cfg(feature = "net")]
     #[error(transparent)]
     Network(#[from] net::NetworkError),
+    /// The network was made for another game or board size than the one
+    /// it is asked to play.
+    #[error("network {path} cannot play {game}: {reason}")]
+    Mismatch {
+        /// The network file.
+        path: String,
+        /// The game spec it was asked to play.
+        game: String,
+        /// What the network was made for and what the game has.
+        reason: String,
+    },
     /// This build has no network support (the `net` feature is off).
     #[error("this build reads no network files (built without the `net` feature); expected model=knowledge or model=uniform")]
     NoNetworkSupport,
 }
 
 /// The evaluator `model` names for `G`: the knowledge `K`, uniform, or the
-/// network in a file (which needs the game's `encoding`).
+/// network in a file (which needs the game's `encoding`). A network made
+/// for another game (by the game name in its metadata) is refused here;
+/// [`evaluator_at`] also checks the board size against a position.
 pub fn evaluator_for<G: Game, K: Knowledge<G> + Default + Send + Sync + 'static>(
     model: &Model,
     encoding: Option<&'static dyn Encoding<G>>,
@@ -93,7 +110,18 @@ fn network_evaluator<G: Game>(
     path: &str,
     encoding: &'static dyn Encoding<G>,
 ) -> Result<Arc<dyn Evaluator<G>>, ModelError> {
-    Ok(Arc::new(net::NetEvaluator::load(path, encoding)?))
+    let evaluator = net::NetEvaluator::load(path, encoding)?;
+    // The metadata's game spec starts with the game's name.
+    let trained_on = evaluator.network().shape().game.clone();
+    let name = trained_on.split(':').next().unwrap_or("").trim();
+    if !name.is_empty() && !name.eq_ignore_ascii_case(G::NAME) {
+        return Err(ModelError::Mismatch {
+            path: path.to_owned(),
+            game: G::NAME.to_owned(),
+            reason: format!("it was trained on {trained_on}, another game"),
+        });
+    }
+    Ok(Arc::new(evaluator))
 }
 
 #[cfg(not(feature = "net"))]
@@ -102,4 +130,21 @@ fn network_evaluator<G: Game>(
     _encoding: &'static dyn Encoding<G>,
 ) -> Result<Arc<dyn Evaluator<G>>, ModelError> {
     Err(ModelError::NoNetworkSupport)
+}
+
+/// [`evaluator_for`], checked against the position `game` (its sizes and
+/// action count) so that a network of another game or board size is
+/// refused when the engine is built, naming both.
+pub fn evaluator_at<G: Game, K: Knowledge<G> + Default + Send + Sync + 'static>(
+    model: &Model,
+    encoding: Option<&'static dyn Encoding<G>>,
+    game: &G,
+) -> Result<Arc<dyn Evaluator<G>>, ModelError> {
+    let evaluator = evaluator_for::<G, K>(model, encoding)?;
+    evaluator.check(game).map_err(|e| ModelError::Mismatch {
+        path: model.to_string(),
+        game: abstracta_core::GameOptions::spec(game.options()),
+        reason: e.to_string(),
+    })?;
+    Ok(evaluator)
 }

@@ -296,24 +296,8 @@ impl<G: Game> Evaluator<G> for NetEvaluator<G> {
         let Some(first) = requests.first() else {
             return Ok(());
         };
+        self.check(first.game)?;
         let s = self.network.shape();
-        let shape = self.encoding.observation_shape(first.game);
-        let actions = self.encoding.num_distinct_actions(first.game);
-        if shape != [s.planes, s.rows, s.cols] || actions != s.actions {
-            return Err(EvaluatorError::Mismatch {
-                expected: format!(
-                    "{}x{}x{} observations and {} actions ({})",
-                    s.planes, s.rows, s.cols, s.actions, s.game
-                ),
-                found: format!(
-                    "{}x{}x{} and {actions} ({})",
-                    shape[0],
-                    shape[1],
-                    shape[2],
-                    first.game.options().spec()
-                ),
-            });
-        }
         let per = s.planes * s.rows * s.cols;
         let mut input = Vec::with_capacity(per * requests.len());
         let mut one = Vec::with_capacity(per);
@@ -353,6 +337,30 @@ impl<G: Game> Evaluator<G> for NetEvaluator<G> {
 
     fn name(&self) -> String {
         self.name.clone()
+    }
+
+    /// The game's observation shape and action count must be the
+    /// network's.
+    fn check(&self, game: &G) -> Result<(), EvaluatorError> {
+        let s = self.network.shape();
+        let shape = self.encoding.observation_shape(game);
+        let actions = self.encoding.num_distinct_actions(game);
+        if shape != [s.planes, s.rows, s.cols] || actions != s.actions {
+            return Err(EvaluatorError::Mismatch {
+                expected: format!(
+                    "{}x{}x{} observations and {} actions (it was trained on {})",
+                    s.planes, s.rows, s.cols, s.actions, s.game
+                ),
+                found: format!(
+                    "{}x{}x{} and {actions} ({})",
+                    shape[0],
+                    shape[1],
+                    shape[2],
+                    game.options().spec()
+                ),
+            });
+        }
+        Ok(())
     }
 }
 

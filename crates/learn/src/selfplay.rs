@@ -12,9 +12,10 @@
 //! The arrays of a chunk, `n` samples:
 //! - `obs` f32 `[n, planes, rows, cols]`: the observation
 //!   ([`Encoding::observe`]);
-//! - `policy` f32 `[n, actions]`: the search's visits over the action ids
-//!   of the legal plies, summing to 1 (the played ply alone for a family
-//!   without visit counts);
+//! - `policy` f32 `[n, actions]`: the search's policy target over the
+//!   action ids of the legal plies, summing to 1: its visit counts, or
+//!   the improved policy of a `gumbel` search (the played ply alone for a
+//!   family without either);
 //! - `legal` u8 `[n, actions]`: 1 on the legal plies' ids;
 //! - `value` f32 `[n]`: the game's result for the seat to move there (1 a
 //!   win, -1 a loss, 0 a draw);
@@ -29,7 +30,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use abstracta_core::actions::Encoding;
-use abstracta_core::search::Search;
+use abstracta_core::search::{Search, SearchResult};
 use abstracta_core::{Game, GameOptions, PlyBuf};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -214,13 +215,43 @@ pub fn chunk_path(dir: &Path, k: u64, shard: (u64, u64)) -> PathBuf {
     dir.join(format!("chunk-{k:05}-{}-of-{}.npz", shard.0, shard.1))
 }
 
+/// An engine that plays self-play games: a search, and the policy
+/// target it gives for the position it searched last.
+pub trait SelfPlayer<G: Game>: Send {
+    /// Searches `game` (reached by `history`).
+    fn search(&mut self, game: &G, history: &[G::Ply]) -> SearchResult<G::Ply>;
+
+    /// The training target of the last search over the root's plies, when
+    /// it is not the visit counts (`None`: the visits are the target).
+    fn policy_target(&self) -> Option<Vec<(G::Ply, f32)>> {
+        None
+    }
+}
+
+impl<G: Game> SelfPlayer<G> for Box<dyn Search<G>> {
+    fn search(&mut self, game: &G, history: &[G::Ply]) -> SearchResult<G::Ply> {
+        Search::search(&mut **self, game, history)
+    }
+}
+
+/// A `gumbel` search's target is its improved policy (the paper's).
+impl<G: Game> SelfPlayer<G> for crate::GumbelSearch<G> {
+    fn search(&mut self, game: &G, history: &[G::Ply]) -> SearchResult<G::Ply> {
+        Search::search(self, game, history)
+    }
+
+    fn policy_target(&self) -> Option<Vec<(G::Ply, f32)>> {
+        Some(self.improved_policy().to_vec())
+    }
+}
+
 /// Plays one game from `start` with `search` on both sides, appending a
 /// sample per searched position to `samples`.
 fn play_game<G: Game>(
     number: u64,
     start: &G,
     encoding: &dyn Encoding<G>,
-    search: &mut dyn Search<G>,
+    search: &mut dyn SelfPlayer<G>,
     samples: &mut Samples,
 ) -> Result<(), SelfPlayError> {
     let actions = encoding.num_distinct_actions(start);
@@ -253,7 +284,15 @@ fn play_game<G: Game>(
             }
         }
         let total: u64 = result.children.iter().map(|c| c.visits).sum();
-        if total > 0 {
+        let target = search.policy_target().filter(|t| !t.is_empty());
+        if let Some(target) = target {
+            let sum: f32 = target.iter().map(|t| t.1).sum();
+            for (ply, p) in target {
+                if let Some(a) = encoding.action_of(&game, ply).filter(|&a| a < actions) {
+                    policy[a] += p / sum.max(1e-12);
+                }
+            }
+        } else if total > 0 {
             for c in &result.children {
                 if let Some(a) = encoding.action_of(&game, c.ply).filter(|&a| a < actions) {
                     policy[a] += c.visits as f32 / total as f32;
@@ -293,7 +332,7 @@ pub fn run<G: Game>(
     start: &G,
     encoding: &dyn Encoding<G>,
     dir: &Path,
-    engine: &(dyn Fn(u64) -> Result<Box<dyn Search<G>>, String> + Sync),
+    engine: &(dyn Fn(u64) -> Result<Box<dyn SelfPlayer<G>>, String> + Sync),
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Summary, SelfPlayError> {
     let io = |path: &Path| {
@@ -432,11 +471,13 @@ mod tests {
     use abstracta_core::toy::TicTacToe;
     use std::sync::Arc;
 
-    fn engine(g: u64) -> Result<Box<dyn Search<TicTacToe>>, String> {
+    fn engine(g: u64) -> Result<Box<dyn SelfPlayer<TicTacToe>>, String> {
         let options = format!("puct:model=uniform,iters=30,noise=0.25,temp=1,seed={g}")
             .parse()
             .unwrap();
-        Ok(Box::new(PuctSearch::new(options, Arc::new(UniformEvaluator))))
+        let search: Box<dyn Search<TicTacToe>> =
+            Box::new(PuctSearch::new(options, Arc::new(UniformEvaluator)));
+        Ok(Box::new(search))
     }
 
     #[test]
@@ -497,6 +538,46 @@ mod tests {
             run(&other, &start, &TicTacToeEncoding, &dir, &engine, &|_| {}),
             Err(SelfPlayError::OtherRun { .. })
         ));
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn gumbel_self_play_writes_its_improved_policy() {
+        let dir = std::env::temp_dir().join(format!("learn-selfplay-gumbel-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let start = TicTacToe::new(Default::default());
+        let spec = "gumbel:model=uniform,iters=16,k=4";
+        let selfplay = SelfPlay {
+            info: run_info(&start, &TicTacToeEncoding, spec, 2, 2, 1),
+            shard: (1, 1),
+            threads: 1,
+        };
+        let engine = |g: u64| -> Result<Box<dyn SelfPlayer<TicTacToe>>, String> {
+            let options = format!("{spec},seed={g}").parse().unwrap();
+            Ok(Box::new(crate::GumbelSearch::new(
+                options,
+                Arc::new(UniformEvaluator),
+            )))
+        };
+        run(&selfplay, &start, &TicTacToeEncoding, &dir, &engine, &|_| {}).unwrap();
+        let arrays = read_npz(fs::File::open(chunk_path(&dir, 0, (1, 1))).unwrap()).unwrap();
+        let (Array::F32 { data: policy, .. }, Array::U8 { data: legal, .. }) =
+            (&arrays["policy"], &arrays["legal"])
+        else {
+            panic!("dtypes");
+        };
+        let n = arrays["value"].shape()[0];
+        for i in 0..n {
+            let row = &policy[i * 10..(i + 1) * 10];
+            let mask = &legal[i * 10..(i + 1) * 10];
+            assert!((row.iter().sum::<f32>() - 1.0).abs() < 1e-5);
+            // The improved policy covers every legal ply (unvisited ones
+            // keep their prior's share), and nothing else.
+            assert!(
+                row.iter().zip(mask).all(|(p, l)| (*p > 0.0) == (*l == 1)),
+                "{row:?}"
+            );
+        }
         fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -7,7 +7,9 @@ import numpy as np
 import pytest
 import torch
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+# The package lives in python/abstracta_train (installed by
+# `pip install ./python[train]`); from a checkout it is imported from there.
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 
 from abstracta_train import data  # noqa: E402
 from abstracta_train.model import Folded, ResNet, export, read_safetensors  # noqa: E402

@@ -13,6 +13,14 @@ best generation so far plays the next self-play. Each step leaves its
 output in DIR/gen-NNN/ and is skipped when that output is there, so a
 killed loop resumes where it stopped (self-play and matches resume
 themselves too). DIR/ratings.json and DIR/ratings.svg hold the ratings.
+
+`--teacher SPEC` plays generation 0's self-play with another engine (for
+example the MCTS defaults, `mcts:iters=400`), so that generation 1
+learns from a strong player's choices and results rather than from the
+knowledge search's; gating still rates generation 1 against generation 0
+(`puct:model=knowledge`). `--family gumbel` searches with Gumbel root
+search instead of PUCT, in self-play (its improved policy is the target)
+and in the gating matches.
 """
 
 import argparse
@@ -29,9 +37,15 @@ def gen_dir(root, g):
     return os.path.join(root, f"gen-{g:03d}")
 
 
-def engine(model, iters, extra=""):
-    spec = f"puct:model={model},iters={iters}"
+def engine(model, iters, extra="", family="puct"):
+    spec = f"{family}:model={model},iters={iters}"
     return spec + ("," + extra if extra else "")
+
+
+def selfplay_extra(family):
+    # PUCT explores by root noise and a temperature; Gumbel by its own
+    # sampling at the root.
+    return "noise=0.25,temp=1,tplies=12" if family == "puct" else ""
 
 
 def run(cmd, log):
@@ -82,6 +96,9 @@ def main(argv=None):
     ap.add_argument("--concurrency", type=int, default=1, help="games at once in self-play and matches")
     ap.add_argument("--arena", default=os.environ.get("ARENA", "arena"), help="the arena binary")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--teacher", help="engine spec playing generation 0's self-play (default: puct over the knowledge)")
+    ap.add_argument("--family", choices=["puct", "gumbel"], default="puct", help="the search over the networks")
+    ap.add_argument("--threads", type=int, help="PyTorch CPU threads for training")
     a = ap.parse_args(argv)
     # Absolute, as the network paths go into engine specs run elsewhere.
     a.dir = os.path.abspath(a.dir)
@@ -104,14 +121,16 @@ def main(argv=None):
                        "--seed", str(a.seed + g), "--log", os.path.join(d, "train.jsonl")]
                 if init:
                     cmd += ["--init", init]
+                if a.threads:
+                    cmd += ["--threads", str(a.threads)]
                 times[f"train-{g}"] = run(cmd, log)
             # Gate against the previous generation.
             match = os.path.join(d, "gate")
             summary = os.path.join(match, "summary.json")
             if not os.path.exists(summary):
                 times[f"gate-{g}"] = run([a.arena, "tournament", a.game,
-                                          "--player", f"new={engine(model_of(a.dir, g), a.iters)}",
-                                          "--player", f"old={engine(model_of(a.dir, g - 1), a.iters)}",
+                                          "--player", f"new={engine(model_of(a.dir, g), a.iters, family=a.family)}",
+                                          "--player", f"old={engine(model_of(a.dir, g - 1), a.iters, family=a.family)}",
                                           "--games", str(a.gate_games), "--concurrency", str(a.concurrency),
                                           "--seed", str(a.seed + g), "--out", match], log)
             with open(summary) as f:
@@ -128,8 +147,12 @@ def main(argv=None):
         if g == a.generations:
             break
         # Self-play with the best generation, for the next one's training.
+        if g == 0 and a.teacher:
+            player = a.teacher
+        else:
+            player = engine(model_of(a.dir, best), a.iters, selfplay_extra(a.family), a.family)
         times[f"selfplay-{g}"] = run([a.arena, "selfplay", a.game, "--games", str(a.games),
-                                      "--engine", engine(model_of(a.dir, best), a.iters, "noise=0.25,temp=1,tplies=12"),
+                                      "--engine", player,
                                       "--out", os.path.join(d, "selfplay"), "--concurrency", str(a.concurrency),
                                       "--seed", str(a.seed + 1000 * g)], log)
         save_state(a.dir, state)
