@@ -570,8 +570,25 @@ fn check_budget(limits: &Limits, text: &str, spec: &EngineSpec) -> Result<(), Ap
                 return over(format!("time={time:?} (cap {:?})", limits.max_time));
             }
         }
-        // Families without caps here: random (no budget).
-        _ => {}
+        EngineSpec::Gumbel(options) => {
+            // A web request must not make the server read files of its choosing.
+            if matches!(options.model, abstracta::learn::Model::File(_)) {
+                return Err(ApiError::bad_request(format!(
+                    "bad engine {text:?}: arena serve runs gumbel with model=knowledge or model=uniform only, not a network file"
+                )));
+            }
+            if let Some(iters) = options.iters {
+                if iters > limits.max_iterations {
+                    return over(format!("iters={iters} (cap {})", limits.max_iterations));
+                }
+            }
+            if let Some(time) = time_over(options.time) {
+                return over(format!("time={time:?} (cap {:?})", limits.max_time));
+            }
+        }
+        // No budget to cap. Every family is named, so a new one cannot
+        // pass here uncapped without a decision.
+        EngineSpec::Random => {}
     }
     Ok(())
 }

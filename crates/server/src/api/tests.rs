@@ -105,6 +105,8 @@ fn engine_caps() {
     assert!(checked_engine(&limits, "alphabeta:depth=20").is_ok());
     assert!(checked_engine(&limits, "pns").is_ok());
     assert!(checked_engine(&limits, "best:time=2s").is_ok());
+    assert!(checked_engine(&limits, "puct:model=knowledge,iters=100").is_ok());
+    assert!(checked_engine(&limits, "gumbel:model=uniform,iters=16").is_ok());
     for bad in [
         "cmd:/bin/sh",
         "mcts:iters=1000000000",
@@ -119,6 +121,12 @@ fn engine_caps() {
         "pns:tt=16000",
         "best:time=1h",
         "best:threads=1000",
+        "puct:model=nets/escabel5.safetensors",
+        "puct:iters=1000000000",
+        "gumbel:model=/etc/passwd",
+        "gumbel:model=nets/escabel5.safetensors,iters=16",
+        "gumbel:iters=1000000000",
+        "gumbel:time=1h",
         "chess",
     ] {
         let e = checked_engine(&limits, bad).unwrap_err();
