@@ -50,6 +50,7 @@
 pub use abstracta_core::*;
 pub use alphabeta;
 pub use ecalper;
+pub use hybrid;
 pub use epaminondas;
 pub use escabel;
 pub use learn;

@@ -156,6 +156,9 @@ pub enum EngineSpecError {
     /// The `puct` options are wrong.
     #[error("{0}")]
     Puct(#[from] learn::PuctOptionsError),
+    /// The `hybrid` options are wrong.
+    #[error("{0}")]
+    Hybrid(#[from] hybrid::HybridOptionsError),
     /// The `cmd:` command line cannot be split into words.
     #[error("{0}")]
     Words(#[from] SplitWordsError),

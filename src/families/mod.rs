@@ -36,7 +36,8 @@ pub use spec::{split_words, EngineSpec};
 /// What engine specs look like, for error messages.
 pub const ENGINE_FORMS: &str = "random, mcts[:OPTIONS] (e.g. mcts:iters=2000,threads=2), \
      alphabeta[:OPTIONS] (e.g. alphabeta:time=100ms), pns[:OPTIONS] (e.g. pns:time=10s,tt=256), \
-     puct[:OPTIONS] (e.g. puct:model=net.safetensors,iters=200), best[:time=T,threads=N,seed=N] (the strongest family for the game) or cmd:PROGRAM [ARGS]";
+     puct[:OPTIONS] (e.g. puct:model=net.safetensors,iters=200), \
+     hybrid[:OPTIONS] (e.g. hybrid:time=100ms,switch=0.5), best[:time=T,threads=N,seed=N] (the strongest family for the game) or cmd:PROGRAM [ARGS]";
 
 pub use random::RandomSearch;
 
@@ -82,6 +83,11 @@ pub const FAMILIES: &[Family] = &[
         name: "puct",
         form: "puct[:OPTIONS] (e.g. puct:model=net.safetensors,iters=200)",
         parse: |text, _| Ok(EngineSpec::Puct(text.parse::<PuctOptions>()?)),
+    },
+    Family {
+        name: "hybrid",
+        form: "hybrid[:OPTIONS] (e.g. hybrid:time=100ms,switch=0.5)",
+        parse: |text, _| Ok(EngineSpec::Hybrid(text.parse::<hybrid::HybridOptions>()?)),
     },
     Family {
         name: "best",
@@ -154,6 +160,13 @@ pub fn build<G: RegisteredGame>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn 
                     }
                 })?;
             Box::new(PuctSearch::<G>::new(options, evaluator))
+        }
+        EngineSpec::Hybrid(options) => {
+            let mut options = options.clone();
+            if seed != 0 {
+                options.seed = Some(mix_seed(options.seed.unwrap_or(0), seed));
+            }
+            Box::new(hybrid::HybridSearch::<G, G::Knowledge>::new(options))
         }
         EngineSpec::Cmd { .. } => {
             return Err(EngineError::External {

@@ -36,6 +36,8 @@ pub enum EngineSpec {
     Pns(PnsOptions),
     /// PUCT over a network or the game's knowledge ([`PuctSearch`](learn::PuctSearch)).
     Puct(learn::PuctOptions),
+    /// MCTS, then alpha-beta in the endgame ([`HybridSearch`](hybrid::HybridSearch)).
+    Hybrid(hybrid::HybridOptions),
     /// An external program speaking the engine protocol (run by `arena`).
     Cmd {
         /// The program.
@@ -84,6 +86,7 @@ impl fmt::Display for EngineSpec {
             EngineSpec::Best(options) => write!(f, "{options}"),
             EngineSpec::Pns(options) => write!(f, "{options}"),
             EngineSpec::Puct(options) => write!(f, "{options}"),
+            EngineSpec::Hybrid(options) => write!(f, "{options}"),
             EngineSpec::Cmd { program, args } => {
                 write!(f, "cmd:{}", quote(program))?;
                 for a in args {
@@ -102,11 +105,12 @@ impl EngineSpec {
             EngineSpec::Mcts(options) => options.thread_count(),
             EngineSpec::AlphaBeta(options) => options.thread_count(),
             EngineSpec::Best(options) => options.threads(),
+            EngineSpec::Hybrid(options) => options.thread_count(),
             _ => 1,
         }
     }
 
-    /// The name of the engine's family (`random`, `mcts`, `alphabeta`, `pns`, `puct`, `best`, `cmd`).
+    /// The name of the engine's family (`random`, `mcts`, `alphabeta`, `pns`, `puct`, `hybrid`, `best`, `cmd`).
     pub fn family(&self) -> &'static str {
         match self {
             EngineSpec::Random => "random",
@@ -115,6 +119,7 @@ impl EngineSpec {
             EngineSpec::Best(_) => "best",
             EngineSpec::Pns(_) => "pns",
             EngineSpec::Puct(_) => "puct",
+            EngineSpec::Hybrid(_) => "hybrid",
             EngineSpec::Cmd { .. } => "cmd",
         }
     }
