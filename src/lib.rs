@@ -50,9 +50,9 @@
 pub use abstracta_core::*;
 pub use alphabeta;
 pub use ecalper;
-pub use hybrid;
 pub use epaminondas;
 pub use escabel;
+pub use hybrid;
 pub use learn;
 pub use mcts;
 pub use pns;

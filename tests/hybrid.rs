@@ -7,11 +7,11 @@ use std::time::Duration;
 
 use abstracta::epaminondas::Epaminondas;
 use abstracta::families;
+use abstracta::hybrid::{HybridSearch, Phase};
 use abstracta::registry::{main_game_names, RegisteredGame};
 use abstracta::search::Search;
 use abstracta::whirlwind::{Whirlwind, WhirlwindKnowledge};
 use abstracta::{Game, Knowledge, Position};
-use abstracta::hybrid::{HybridSearch, Phase};
 use tournament::{Format, TournamentSettings};
 
 fn start<G: RegisteredGame>(spec: &str) -> G {
@@ -26,7 +26,8 @@ fn start<G: RegisteredGame>(spec: &str) -> G {
 #[test]
 fn plays_complete_legal_games_of_every_game_in_a_tournament() {
     for name in main_game_names() {
-        let out: PathBuf = std::env::temp_dir().join(format!("abstracta-hybrid-{name}-{}", std::process::id()));
+        let out: PathBuf =
+            std::env::temp_dir().join(format!("abstracta-hybrid-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&out);
         let settings = TournamentSettings {
             registry: abstracta::Registry::standard(),
@@ -73,14 +74,20 @@ fn plays_complete_legal_games_of_every_game_in_a_tournament() {
 #[test]
 fn alpha_beta_plays_from_the_switch_on() {
     let knowledge = WhirlwindKnowledge;
-    let mut search = HybridSearch::<Whirlwind, WhirlwindKnowledge>::new("hybrid:iters=50,nodes=500,switch=0.3".parse().unwrap());
+    let mut search = HybridSearch::<Whirlwind, WhirlwindKnowledge>::new(
+        "hybrid:iters=50,nodes=500,switch=0.3".parse().unwrap(),
+    );
     let mut game = start::<Whirlwind>("whirlwind:size=6");
     let mut rng = abstracta::seeded_rng(4);
     let mut seen = [false, false];
     while game.status().is_ongoing() {
         let phase = knowledge.game_phase(&game).unwrap();
         let result = search.search(&game, &[]);
-        let expected = if phase >= 0.3 { Phase::AlphaBeta } else { Phase::Mcts };
+        let expected = if phase >= 0.3 {
+            Phase::AlphaBeta
+        } else {
+            Phase::Mcts
+        };
         assert_eq!(search.last_phase(), Some(expected), "phase {phase}");
         seen[usize::from(expected == Phase::AlphaBeta)] = true;
         assert!(game.is_legal(result.best.unwrap()));
@@ -88,17 +95,23 @@ fn alpha_beta_plays_from_the_switch_on() {
     }
     assert_eq!(seen, [true, true], "both searches played");
     // A game without a phase (the default knowledge) stays with MCTS.
-    let mut plain = HybridSearch::<Whirlwind, abstracta::knowledge::NoKnowledge>::new("hybrid:iters=20,switch=0".parse().unwrap());
+    let mut plain = HybridSearch::<Whirlwind, abstracta::knowledge::NoKnowledge>::new(
+        "hybrid:iters=20,switch=0".parse().unwrap(),
+    );
     plain.search(&start::<Whirlwind>("whirlwind:size=6"), &[]);
     assert_eq!(plain.last_phase(), Some(Phase::Mcts));
 }
 
 #[test]
 fn epaminondas_switches_when_pieces_are_taken() {
-    let mut search = families::build::<Epaminondas>(&"hybrid:iters=30,nodes=300,switch=0.2".parse().unwrap(), 0).unwrap();
+    let mut search =
+        families::build::<Epaminondas>(&"hybrid:iters=30,nodes=300,switch=0.2".parse().unwrap(), 0).unwrap();
     assert_eq!(search.family(), "hybrid");
     let game = start::<Epaminondas>("epaminondas");
-    assert_eq!(<Epaminondas as RegisteredGame>::Knowledge::default().game_phase(&game), Some(0.0));
+    assert_eq!(
+        <Epaminondas as RegisteredGame>::Knowledge::default().game_phase(&game),
+        Some(0.0)
+    );
     assert!(game.is_legal(search.search(&game, &[]).best.unwrap()));
 }
 

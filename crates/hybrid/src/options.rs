@@ -20,7 +20,7 @@ pub const KEYS: &[&str] = &["time", "iters", "nodes", "switch", "seed", "threads
 /// at or above which the position is handed to alpha-beta. A game not
 /// listed switches at [`DEFAULT_SWITCH`]. The values are the settings
 /// measured in `docs/hybrid.md`.
-pub const GAME_DEFAULTS: &[(&str, f64)] = &[("whirlwind", 0.15), ("epaminondas", 0.5)];
+pub const GAME_DEFAULTS: &[(&str, f64)] = &[("whirlwind", 0.215), ("epaminondas", 0.5)];
 
 /// The switch of a game without an entry in [`GAME_DEFAULTS`].
 pub const DEFAULT_SWITCH: f64 = 0.5;
@@ -132,16 +132,12 @@ impl HybridOptions {
                         .parse::<f64>()
                         .ok()
                         .filter(|x| (0.0..=2.0).contains(x))
-                        .ok_or_else(|| bad(&key, value, "a game phase from 0 to 1 (above 1, up to 2: never)"))?,
+                        .ok_or_else(|| {
+                            bad(&key, value, "a game phase from 0 to 1 (above 1, up to 2: never)")
+                        })?,
                 )
             }
-            "seed" => {
-                next.seed = Some(
-                    value
-                        .parse()
-                        .map_err(|_| bad(&key, value, "a whole number"))?,
-                )
-            }
+            "seed" => next.seed = Some(value.parse().map_err(|_| bad(&key, value, "a whole number"))?),
             "threads" => {
                 next.threads = Some(
                     value
@@ -176,7 +172,9 @@ impl HybridOptions {
             pairs.push(format!("iters={n}"));
         }
         self.push_shared(&mut pairs);
-        spec_of("mcts", &pairs).parse::<MctsOptions>().map_err(|e| e.to_string())
+        spec_of("mcts", &pairs)
+            .parse::<MctsOptions>()
+            .map_err(|e| e.to_string())
     }
 
     /// The options of the alpha-beta phase (an error says why alpha-beta
@@ -236,7 +234,11 @@ impl FromStr for HybridOptions {
         let mut options = HybridOptions::default();
         let mut seen: Vec<&str> = Vec::new();
         for (key, value) in &spec.pairs {
-            let canonical = if key == "iterations" { "iters" } else { key.as_str() };
+            let canonical = if key == "iterations" {
+                "iters"
+            } else {
+                key.as_str()
+            };
             if seen.contains(&canonical) {
                 return Err(HybridOptionsError::Duplicate(canonical.to_owned()));
             }
@@ -290,9 +292,15 @@ mod tests {
             assert_eq!(options.to_string(), text);
             assert_eq!(options.to_string().parse::<HybridOptions>().unwrap(), options);
         }
-        assert_eq!("HYBRID:".parse::<HybridOptions>().unwrap(), HybridOptions::default());
+        assert_eq!(
+            "HYBRID:".parse::<HybridOptions>().unwrap(),
+            HybridOptions::default()
+        );
         let options: HybridOptions = "hybrid:iters=50,nodes=900,seed=7".parse().unwrap();
-        assert_eq!(options.mcts_options().unwrap().to_string(), "mcts:iters=50,seed=7");
+        assert_eq!(
+            options.mcts_options().unwrap().to_string(),
+            "mcts:iters=50,seed=7"
+        );
         assert_eq!(
             options.alphabeta_options().unwrap().to_string(),
             "alphabeta:nodes=900,seed=7"
@@ -302,7 +310,7 @@ mod tests {
     #[test]
     fn the_switch_defaults_per_game() {
         let options = HybridOptions::default();
-        assert_eq!(options.switch_for("whirlwind"), 0.15);
+        assert_eq!(options.switch_for("whirlwind"), 0.215);
         assert_eq!(options.switch_for("my-game"), DEFAULT_SWITCH);
         let set: HybridOptions = "hybrid:switch=0.9".parse().unwrap();
         assert_eq!(set.switch_for("whirlwind"), 0.9);
