@@ -52,6 +52,7 @@ pub use alphabeta;
 pub use ecalper;
 pub use epaminondas;
 pub use escabel;
+pub use hybrid;
 pub use learn;
 pub use mcts;
 pub use pns;

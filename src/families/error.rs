@@ -159,6 +159,9 @@ pub enum EngineSpecError {
     /// The `gumbel` options are wrong.
     #[error("{0}")]
     Gumbel(#[from] learn::GumbelOptionsError),
+    /// The `hybrid` options are wrong.
+    #[error("{0}")]
+    Hybrid(#[from] hybrid::HybridOptionsError),
     /// The `cmd:` command line cannot be split into words.
     #[error("{0}")]
     Words(#[from] SplitWordsError),

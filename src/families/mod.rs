@@ -37,7 +37,7 @@ pub use spec::{split_words, EngineSpec};
 pub const ENGINE_FORMS: &str = "random, mcts[:OPTIONS] (e.g. mcts:iters=2000,threads=2), \
      alphabeta[:OPTIONS] (e.g. alphabeta:time=100ms), pns[:OPTIONS] (e.g. pns:time=10s,tt=256), \
      puct[:OPTIONS] (e.g. puct:model=net.safetensors,iters=200), \
-     gumbel[:OPTIONS] (e.g. gumbel:model=net.safetensors,iters=16), best[:time=T,threads=N,seed=N] (the strongest family for the game) or cmd:PROGRAM [ARGS]";
+     gumbel[:OPTIONS] (e.g. gumbel:model=net.safetensors,iters=16), hybrid[:OPTIONS] (e.g. hybrid:time=100ms,switch=0.5), best[:time=T,threads=N,seed=N] (the strongest family for the game) or cmd:PROGRAM [ARGS]";
 
 pub use random::RandomSearch;
 
@@ -88,6 +88,11 @@ pub const FAMILIES: &[Family] = &[
         name: "gumbel",
         form: "gumbel[:OPTIONS] (e.g. gumbel:model=net.safetensors,iters=16)",
         parse: |text, _| Ok(EngineSpec::Gumbel(text.parse::<GumbelOptions>()?)),
+    },
+    Family {
+        name: "hybrid",
+        form: "hybrid[:OPTIONS] (e.g. hybrid:time=100ms,switch=0.5)",
+        parse: |text, _| Ok(EngineSpec::Hybrid(text.parse::<hybrid::HybridOptions>()?)),
     },
     Family {
         name: "best",
@@ -210,6 +215,13 @@ fn build_checked<G: RegisteredGame>(
             Box::new(PuctSearch::<G>::new(options, evaluator))
         }
         EngineSpec::Gumbel(options) => Box::new(build_gumbel::<G>(options, seed, game)?),
+        EngineSpec::Hybrid(options) => {
+            let mut options = options.clone();
+            if seed != 0 {
+                options.seed = Some(mix_seed(options.seed.unwrap_or(0), seed));
+            }
+            Box::new(hybrid::HybridSearch::<G, G::Knowledge>::new(options))
+        }
         EngineSpec::Cmd { .. } => {
             return Err(EngineError::External {
                 spec: spec.to_string(),

@@ -39,6 +39,8 @@ pub enum EngineSpec {
     /// Gumbel root search with sequential halving over a network or the
     /// game's knowledge ([`GumbelSearch`](learn::GumbelSearch)).
     Gumbel(learn::GumbelOptions),
+    /// MCTS, then alpha-beta in the endgame ([`HybridSearch`](hybrid::HybridSearch)).
+    Hybrid(hybrid::HybridOptions),
     /// An external program speaking the engine protocol (run by `arena`).
     Cmd {
         /// The program.
@@ -88,6 +90,7 @@ impl fmt::Display for EngineSpec {
             EngineSpec::Pns(options) => write!(f, "{options}"),
             EngineSpec::Puct(options) => write!(f, "{options}"),
             EngineSpec::Gumbel(options) => write!(f, "{options}"),
+            EngineSpec::Hybrid(options) => write!(f, "{options}"),
             EngineSpec::Cmd { program, args } => {
                 write!(f, "cmd:{}", quote(program))?;
                 for a in args {
@@ -106,11 +109,12 @@ impl EngineSpec {
             EngineSpec::Mcts(options) => options.thread_count(),
             EngineSpec::AlphaBeta(options) => options.thread_count(),
             EngineSpec::Best(options) => options.threads(),
+            EngineSpec::Hybrid(options) => options.thread_count(),
             _ => 1,
         }
     }
 
-    /// The name of the engine's family (`random`, `mcts`, `alphabeta`, `pns`, `puct`, `gumbel`, `best`, `cmd`).
+    /// The name of the engine's family (`random`, `mcts`, `alphabeta`, `pns`, `puct`, `gumbel`, `hybrid`, `best`, `cmd`).
     pub fn family(&self) -> &'static str {
         match self {
             EngineSpec::Random => "random",
@@ -120,6 +124,7 @@ impl EngineSpec {
             EngineSpec::Pns(_) => "pns",
             EngineSpec::Puct(_) => "puct",
             EngineSpec::Gumbel(_) => "gumbel",
+            EngineSpec::Hybrid(_) => "hybrid",
             EngineSpec::Cmd { .. } => "cmd",
         }
     }

@@ -1,7 +1,9 @@
 //! Epaminondas endgames with few pieces, set up from diagrams (no spec can
 //! reach them), solved by pns and by the MCTS solver with the same time
-//! limit: `cargo run --release -p abstracta-pns --example endgames [SECONDS]`
-//! (default 120). One line per position and engine; docs/solver.md holds
+//! limit: `cargo run --release -p abstracta-pns --example endgames [SECONDS
+//! [PNS_OPTIONS [pns-only]]]` (default 120 s; `PNS_OPTIONS` such as
+//! `init=unit,plies=best` are added to the pns spec; `pns-only` skips the
+//! MCTS solver). One line per position and engine; docs/solver.md holds
 //! the numbers.
 
 use abstracta_core::search::{Search, SearchResult};
@@ -69,12 +71,20 @@ fn main() {
     let seconds: u64 = std::env::args()
         .nth(1)
         .map_or(120, |s| s.parse().expect("seconds"));
+    let extra = std::env::args()
+        .nth(2)
+        .filter(|o| !o.is_empty())
+        .map_or(String::new(), |o| format!(",{o}"));
+    let pns_only = std::env::args().nth(3).as_deref() == Some("pns-only");
     for &(name, to_move, rows) in ENDGAMES {
         let cells = parse_diagram(&diagram(rows)).expect("a diagram");
         let game = Epaminondas::from_cells(Default::default(), &cells, to_move).expect("a position");
-        let spec = format!("pns:time={seconds}s,tt=512");
+        let spec = format!("pns:time={seconds}s,tt=512{extra}");
         let mut pns = PnsSearch::<Epaminondas, EpaminondasKnowledge>::new(spec.parse().unwrap());
         line(name, &spec, &pns.search(&game, &[]));
+        if pns_only {
+            continue;
+        }
         let spec = format!("mcts:time={seconds}s");
         let mut mcts = MctsSearch::<Epaminondas, EpaminondasKnowledge>::new(spec.parse().unwrap());
         line(name, &spec, &mcts.search(&game, &[]));

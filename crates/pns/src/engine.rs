@@ -140,6 +140,8 @@ impl<G: Game, K: SearchKnowledge<G>> Search<G> for PnsSearch<G, K> {
             stop: self.stop.clone(),
             depth: self.options.depth,
             epsilon: self.options.epsilon,
+            init: self.options.init,
+            init_weight: self.options.init_weight,
         };
         let knowledge = &self.knowledge;
         let all_plies = self.options.all_plies;

@@ -47,7 +47,10 @@
 //!   so proofs stay sound, and no disproof is trusted afterwards.
 //! * **Knowledge**: a decisive ply settles a node at once; when the game
 //!   sees a threat only its forced plies are searched (the others lose at
-//!   once for the mover and cannot change the answer).
+//!   once for the mover and cannot change the answer). New nodes start
+//!   from the game's evaluation (`init=eval`, the default; `init=prior`:
+//!   the parent's ply priors; `init=unit`: (1, 1)), which orders the
+//!   search and never proves anything by itself.
 //! * **Result**: [`SearchResult::proof`](abstracta_core::search::SearchResult)
 //!   is the value for the seat to move, and every root ply gets its own
 //!   proven value in `children` (so every winning ply is listed), while the
@@ -66,6 +69,6 @@ mod table;
 
 pub use engine::PnsSearch;
 pub use options::{
-    PnsOptions, PnsOptionsError, DEFAULT_DEPTH, DEFAULT_EPSILON, DEFAULT_NODES, DEFAULT_TABLE_MB, KEYS,
-    MAX_DEPTH, MAX_TABLE_MB,
+    Init, PnsOptions, PnsOptionsError, DEFAULT_DEPTH, DEFAULT_EPSILON, DEFAULT_INIT_WEIGHT, DEFAULT_NODES,
+    DEFAULT_TABLE_MB, KEYS, MAX_DEPTH, MAX_TABLE_MB,
 };

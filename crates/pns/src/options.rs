@@ -24,7 +24,34 @@ pub const MAX_DEPTH: u32 = 20_000;
 pub const DEFAULT_EPSILON: f64 = 0.25;
 
 /// The keys a `pns` spec accepts.
-pub const KEYS: &[&str] = &["nodes", "time", "tt", "depth", "eps", "plies"];
+pub const KEYS: &[&str] = &["nodes", "time", "tt", "depth", "eps", "plies", "init", "h"];
+/// The default weight of the initial numbers (`h=N`) with `init=prior|eval`.
+pub const DEFAULT_INIT_WEIGHT: u32 = 4;
+
+/// How a new node's proof and disproof numbers are set before it is
+/// expanded (`init=...`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Init {
+    /// `init=unit`: (1, 1), plain df-pn.
+    Unit,
+    /// `init=prior`: from the game's ply priors
+    /// ([`Knowledge::ply_priors`](abstracta_core::knowledge::Knowledge::ply_priors)),
+    /// one call per expanded node.
+    Prior,
+    /// `init=eval` (the default): from the game's evaluation of each new
+    /// child ([`Knowledge::evaluate`](abstracta_core::knowledge::Knowledge::evaluate)).
+    Eval,
+}
+
+impl Init {
+    fn word(self) -> &'static str {
+        match self {
+            Init::Unit => "unit",
+            Init::Prior => "prior",
+            Init::Eval => "eval",
+        }
+    }
+}
 
 /// Options of the `pns` family.
 ///
@@ -55,6 +82,13 @@ pub struct PnsOptions {
     /// what proving the root needed (`best`: one winning ply, as a player
     /// needs).
     pub all_plies: bool,
+    /// `init=unit|prior|eval`: a new node's numbers, (1, 1) or from the
+    /// game's knowledge (a node the game judges good for the asked seat
+    /// starts with a small proof number and a large disproof number).
+    pub init: Init,
+    /// `h=N`: with `init=prior|eval`, the numbers of a node judged even are
+    /// `1 + N`, and range from 1 to `1 + 2N` (1 to 1000).
+    pub init_weight: u32,
 }
 
 impl Default for PnsOptions {
@@ -66,6 +100,8 @@ impl Default for PnsOptions {
             depth: DEFAULT_DEPTH,
             epsilon: DEFAULT_EPSILON,
             all_plies: true,
+            init: Init::Eval,
+            init_weight: DEFAULT_INIT_WEIGHT,
         }
     }
 }
@@ -75,7 +111,7 @@ impl Default for PnsOptions {
 #[non_exhaustive]
 pub enum PnsOptionsError {
     /// A key that is not one of [`KEYS`].
-    #[error("unknown pns option `{key}`; expected one of nodes, time, tt, depth, eps, plies")]
+    #[error("unknown pns option `{key}`; expected one of nodes, time, tt, depth, eps, plies, init, h")]
     UnknownKey {
         /// The key given.
         key: String,
@@ -165,6 +201,18 @@ impl PnsOptions {
                 "best" => self.all_plies = false,
                 _ => return Err(bad(key, value, "all or best")),
             },
+            "init" => {
+                self.init = match value.to_ascii_lowercase().as_str() {
+                    "unit" => Init::Unit,
+                    "prior" | "priors" => Init::Prior,
+                    "eval" => Init::Eval,
+                    _ => return Err(bad(key, value, "unit, prior or eval")),
+                }
+            }
+            "h" => match value.parse::<u32>() {
+                Ok(h) if (1..=1000).contains(&h) => self.init_weight = h,
+                _ => return Err(bad(key, value, "a weight from 1 to 1000")),
+            },
             _ => return Err(PnsOptionsError::UnknownKey { key: key.to_owned() }),
         }
         Ok(())
@@ -245,6 +293,12 @@ impl fmt::Display for PnsOptions {
         if !self.all_plies {
             pairs.push("plies=best".to_owned());
         }
+        if self.init != default.init {
+            pairs.push(format!("init={}", self.init.word()));
+        }
+        if self.init_weight != default.init_weight {
+            pairs.push(format!("h={}", self.init_weight));
+        }
         f.write_str("pns")?;
         if !pairs.is_empty() {
             write!(f, ":{}", pairs.join(","))?;
@@ -267,6 +321,9 @@ mod tests {
             "pns:tt=8,depth=200,eps=0",
             "pns:eps=0.5",
             "pns:nodes=9,plies=best",
+            "pns:init=prior",
+            "pns:init=prior,h=16",
+            "pns:init=unit",
         ] {
             let options: PnsOptions = text.parse().unwrap();
             assert_eq!(options.to_string(), text);
@@ -291,6 +348,8 @@ mod tests {
             ("pns:depth=0", "depth"),
             ("pns:eps=-1", "number"),
             ("pns:plies=some", "all or best"),
+            ("pns:init=guess", "unit, prior or eval"),
+            ("pns:h=0", "weight"),
             ("pns:bogus=1", "expected one of"),
             ("pns:nodes", "="),
             ("pns:nodes=1,iters=2", "twice"),

@@ -10,6 +10,7 @@ use abstracta_core::knowledge::Knowledge;
 use abstracta_core::search::{ChildStats, Proof, SearchResult, StopHandle};
 use abstracta_core::{Game, PlyBuf, Seat, Status};
 
+use crate::options::Init;
 use crate::table::{Number, Stored, Table, INFINITE};
 
 /// What the search may spend.
@@ -24,6 +25,10 @@ pub(crate) struct Limits {
     pub depth: u32,
     /// The 1+epsilon trick's epsilon.
     pub epsilon: f64,
+    /// How new nodes' numbers are set.
+    pub init: Init,
+    /// The weight of the initial numbers from the game's knowledge.
+    pub init_weight: u32,
 }
 
 /// What the table's entries may rest on, kept as long as the table.
@@ -160,8 +165,10 @@ impl<'a, G: Game, K: Knowledge<G>> Solver<'a, G, K> {
     }
 
     /// The numbers of a position not yet expanded here: final for a
-    /// finished game, else the table's or (1, 1).
-    fn leaf(&mut self, game: &G) -> (Number, Number, u64) {
+    /// finished game, else the table's, else the initial numbers of a
+    /// node the asked seat wins with probability `chance` (the game's
+    /// judgement; `None`: (1, 1)).
+    fn leaf(&mut self, game: &G, chance: Option<f64>) -> (Number, Number, u64) {
         let status = game.status();
         if status.is_finished() {
             let (pn, dn) = self.terminal(status);
@@ -170,8 +177,41 @@ impl<'a, G: Game, K: Knowledge<G>> Solver<'a, G, K> {
         let key = self.key(game);
         match self.table.get(key) {
             Some(s) => (s.pn, s.dn, key),
-            None => (1, 1, key),
+            None => {
+                let chance = match (self.limits.init, chance) {
+                    (Init::Eval, _) => self.knowledge.evaluate(game).map(|p| {
+                        if game.to_move_seat() == self.question {
+                            p
+                        } else {
+                            1.0 - p
+                        }
+                    }),
+                    (_, chance) => chance,
+                };
+                let (pn, dn) = self.initial_numbers(chance);
+                (pn, dn, key)
+            }
         }
+    }
+
+    /// The numbers of an unexpanded node that the asked seat wins with
+    /// probability `chance`: `1 + 2h(1 - chance)` and `1 + 2h * chance`
+    /// (both `1 + h` at even chances), never 0 (that would claim a proof).
+    /// The knowledge only steers which node is searched first; proofs
+    /// and disproofs still rest on finished games alone.
+    fn initial_numbers(&self, chance: Option<f64>) -> (Number, Number) {
+        let Some(chance) = chance.filter(|c| c.is_finite()) else {
+            return if self.limits.init == Init::Unit {
+                (1, 1)
+            } else {
+                let even = 1 + self.limits.init_weight;
+                (even, even)
+            };
+        };
+        let chance = chance.clamp(0.0, 1.0);
+        let scale = 2.0 * f64::from(self.limits.init_weight);
+        let number = |x: f64| 1 + (scale * x).round() as Number;
+        (number(1.0 - chance), number(chance))
     }
 
     /// Generates the children of an ongoing `game` (only the forced ones
@@ -196,11 +236,27 @@ impl<'a, G: Game, K: Knowledge<G>> Solver<'a, G, K> {
         if !self.knowledge.forced_plies(game, &mut plies) {
             game.legal_plies(&mut plies);
         }
+        // Prior win rates are the mover's: the asked seat's at an OR node.
+        let mut priors: Vec<f32> = Vec::new();
+        if self.limits.init == Init::Prior {
+            priors.resize(plies.len(), 0.5);
+            if !self.knowledge.ply_priors(game, &plies, &mut priors) {
+                priors.clear();
+            }
+        }
         let mut children = Vec::with_capacity(plies.len());
-        for &ply in &plies {
+        for (i, &ply) in plies.iter().enumerate() {
             let mut next = game.clone();
             next.play_unchecked(ply);
-            let (pn, dn, key) = self.leaf(&next);
+            let chance = priors.get(i).map(|&p| {
+                let p = f64::from(p);
+                if or_node {
+                    p
+                } else {
+                    1.0 - p
+                }
+            });
+            let (pn, dn, key) = self.leaf(&next, chance);
             if or_node && pn == 0 {
                 return settled(true);
             }

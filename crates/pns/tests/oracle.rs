@@ -17,8 +17,17 @@ use pns::PnsSearch;
 const ORACLE_LIMIT: usize = 60_000;
 
 fn solve<G: Game, K: SearchKnowledge<G>>(game: &G, knowledge: K) -> SearchResult<G::Ply> {
+    solve_with(game, knowledge, "unit")
+}
+
+/// The ways of setting new nodes' numbers (`init=...`): the checks of
+/// random lines take them in turn, so that every one is checked against
+/// the oracle in every game.
+const INITS: [&str; 3] = ["unit", "prior", "eval"];
+
+fn solve_with<G: Game, K: SearchKnowledge<G>>(game: &G, knowledge: K, init: &str) -> SearchResult<G::Ply> {
     // A small table, so that replacement happens in the larger cases too.
-    let mut search = PnsSearch::with_knowledge("pns:tt=1".parse().unwrap(), knowledge);
+    let mut search = PnsSearch::with_knowledge(format!("pns:tt=1,init={init}").parse().unwrap(), knowledge);
     search.search(game, &[])
 }
 
@@ -44,8 +53,12 @@ fn agrees_on_the_value<G: Game, K: SearchKnowledge<G>>(
     value: Proof,
     keeping: &[String],
     what: &str,
+    init: &str,
 ) {
-    let mut search = PnsSearch::with_knowledge("pns:tt=1,plies=best".parse().unwrap(), knowledge);
+    let mut search = PnsSearch::with_knowledge(
+        format!("pns:tt=1,plies=best,init={init}").parse().unwrap(),
+        knowledge,
+    );
     let result = search.search(game, &[]);
     assert_eq!(result.proof, Some(value), "{what}: the value (plies=best)");
     let best = result.best.expect("an ongoing game has a ply").to_string();
@@ -97,6 +110,7 @@ where
 {
     let mut counts = [0; 4];
     for seed in 0..lines {
+        let init = INITS[seed as usize % INITS.len()];
         let mut rng = seeded_rng(seed);
         let mut line = vec![(engine.clone(), reference.clone())];
         loop {
@@ -118,9 +132,13 @@ where
             let Some((value, keeping)) = oracle(truth) else {
                 break;
             };
-            let what = format!("{} seed {seed} after {} plies", G::NAME, game.plies_played());
+            let what = format!(
+                "{} seed {seed} after {} plies, init={init}",
+                G::NAME,
+                game.plies_played()
+            );
             agrees(
-                &solve(game, knowledge.clone()),
+                &solve_with(game, knowledge.clone(), init),
                 value,
                 &keeping,
                 &format!("{what} (engine)"),
@@ -131,7 +149,7 @@ where
                 &keeping,
                 &format!("{what} (reference)"),
             );
-            agrees_on_the_value(game, knowledge.clone(), value, &keeping, &what);
+            agrees_on_the_value(game, knowledge.clone(), value, &keeping, &what, init);
             counts[0] += 1;
             counts[match value {
                 Proof::Win => 1,
@@ -160,7 +178,14 @@ fn tic_tac_toe_every_position_of_some_lines_and_the_start() {
         let start = TicTacToe::new(options(spec));
         let (value, keeping) = oracle(&start).unwrap();
         assert_eq!(value, Proof::Draw);
-        agrees(&solve(&start, TicTacToeKnowledge), value, &keeping, spec);
+        for init in INITS {
+            agrees(
+                &solve_with(&start, TicTacToeKnowledge, init),
+                value,
+                &keeping,
+                &format!("{spec} init={init}"),
+            );
+        }
         agrees(&solve(&start, NoKnowledge), value, &keeping, spec);
         let counts = check_lines(&start, &start, TicTacToeKnowledge, 12, usize::MAX);
         assert!(
@@ -364,12 +389,14 @@ fn epaminondas_tiny_endgames() {
             continue;
         }
         let (value, keeping) = oracle(&truth).unwrap_or_else(|| panic!("{spec} {rows:?}: too big"));
-        agrees(
-            &solve(&game, EpaminondasKnowledge),
-            value,
-            &keeping,
-            &format!("{rows:?}"),
-        );
+        for init in INITS {
+            agrees(
+                &solve_with(&game, EpaminondasKnowledge, init),
+                value,
+                &keeping,
+                &format!("{rows:?} init={init}"),
+            );
+        }
         agrees(
             &solve(&truth, NoKnowledge),
             value,

@@ -586,6 +586,16 @@ fn check_budget(limits: &Limits, text: &str, spec: &EngineSpec) -> Result<(), Ap
                 return over(format!("time={time:?} (cap {:?})", limits.max_time));
             }
         }
+        EngineSpec::Hybrid(options) => {
+            for (key, count) in [("iters", options.iterations), ("nodes", options.nodes)] {
+                if let Some(count) = count.filter(|&n| n > limits.max_iterations) {
+                    return over(format!("{key}={count} (cap {})", limits.max_iterations));
+                }
+            }
+            if let Some(time) = time_over(options.time) {
+                return over(format!("time={time:?} (cap {:?})", limits.max_time));
+            }
+        }
         // No budget to cap. Every family is named, so a new one cannot
         // pass here uncapped without a decision.
         EngineSpec::Random => {}

@@ -107,6 +107,7 @@ fn engine_caps() {
     assert!(checked_engine(&limits, "best:time=2s").is_ok());
     assert!(checked_engine(&limits, "puct:model=knowledge,iters=100").is_ok());
     assert!(checked_engine(&limits, "gumbel:model=uniform,iters=16").is_ok());
+    assert!(checked_engine(&limits, "hybrid:time=1s").is_ok());
     for bad in [
         "cmd:/bin/sh",
         "mcts:iters=1000000000",
@@ -127,6 +128,10 @@ fn engine_caps() {
         "gumbel:model=nets/escabel5.safetensors,iters=16",
         "gumbel:iters=1000000000",
         "gumbel:time=1h",
+        "hybrid:time=1h",
+        "hybrid:iters=1000000000",
+        "hybrid:nodes=1000000000",
+        "hybrid:threads=1000",
         "chess",
     ] {
         let e = checked_engine(&limits, bad).unwrap_err();
