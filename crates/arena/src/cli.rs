@@ -17,7 +17,8 @@ pub const ENGINES_HELP: &str = "Games: escabel, swack, ecalper, epaminondas, whi
 tictactoe). A game spec is NAME[:KEY=VALUE,...], e.g. escabel:size=7 or
 whirlwind:size=12,setup=b; arena --help lists each game's keys.
 Engines: best (the default), random, mcts[:KEY=VALUE,...], alphabeta[:...],
-pns[:...], puct[:model=FILE,...] or cmd:PROGRAM ARGS; a tournament
+pns[:...], hybrid[:...], puct[:model=FILE,...], gumbel[:model=FILE,...] or
+cmd:PROGRAM ARGS; a tournament
 player is NAME=ENGINE, e.g. --player a=mcts:iters=2000.
 MCTS memory: nodes=N caps the search tree (default nodes=8000000); a node takes
 about 46 bytes, so the default takes up to about 370 MB per search. Memory is
