@@ -21,10 +21,11 @@
 use std::time::Instant;
 
 use abstracta::registry::{with_game, GameVisitor, RegisteredGame};
+// The same fixed position `arena bench --scaling` reports.
 use abstracta_core::{Game, GameOptions, PlyBuf, Seat, SpecError};
+use arena::bench::middle_game;
 use mcts::{Mcts, MctsOptions};
 use rand::rngs::SmallRng;
-use rand::SeedableRng;
 
 mod adapters;
 
@@ -124,29 +125,6 @@ pub fn legal_plies<G: Game>(game: &G) -> PlyBuf<G::Ply> {
     plies
 }
 
-/// The fixed middle-game position of `arena bench --scaling`: the
-/// position halfway through a game of uniformly random plies drawn with
-/// seed 1 (or the start, for a game random play ends at once), and the
-/// plies played to it. It must stay the same as that command's.
-pub fn middle_game<G: Game>(start: &G) -> (G, u32) {
-    let play = |limit: usize| {
-        let mut rng = SmallRng::seed_from_u64(1);
-        let mut game = start.clone();
-        let mut plies = 0;
-        while plies < limit && !game.status().is_finished() {
-            let Some(ply) = game.random_ply(&mut rng) else {
-                break;
-            };
-            game.play_unchecked(ply);
-            plies += 1;
-        }
-        (game, plies)
-    };
-    let (_, length) = play(2000);
-    let (game, plies) = play(length / 2);
-    (game, plies as u32)
-}
-
 /// Our plain options for `iterations` on one thread.
 pub fn plain_options(iterations: u64) -> MctsOptions {
     let mut options: MctsOptions = PLAIN_SPEC.parse().expect("the plain spec parses");
@@ -206,7 +184,8 @@ impl GameVisitor for Compare {
     fn visit<G: RegisteredGame>(self, options: G::Options) -> Vec<Row> {
         let spec = options.spec();
         let start = G::new(options);
-        let (middle, plies) = middle_game(&start);
+        let middle = middle_game(&start);
+        let plies = middle.plies_played();
         let mut rows = Vec::new();
         for (position, game, plies) in [("start", &start, 0), ("middle", &middle, plies)] {
             let iterations = match self.budget {
@@ -291,7 +270,7 @@ mod tests {
         impl GameVisitor for Plies {
             type Output = u32;
             fn visit<G: RegisteredGame>(self, options: G::Options) -> u32 {
-                middle_game(&G::new(options)).1
+                middle_game(&G::new(options)).plies_played()
             }
         }
         for (game, plies) in [
