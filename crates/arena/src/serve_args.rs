@@ -25,6 +25,24 @@ pub struct ServeArgs {
     /// Engine searches at once (more are answered 503).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
     pub max_searches: u64,
+    /// A folder of network files (safetensors from the trainer) that
+    /// requests may name by file name, as in
+    /// `puct:model=whirlwind6.safetensors`; without it requests use no
+    /// network. `GET /api/games` lists them.
+    #[arg(long, value_name = "DIR", value_parser = models_folder)]
+    pub models: Option<PathBuf>,
+}
+
+/// `--models`: an existing folder with a UTF-8 path (the path goes into
+/// engine specs).
+fn models_folder(text: &str) -> Result<PathBuf, String> {
+    let path = PathBuf::from(text);
+    if !path.is_dir() {
+        return Err(format!(
+            "{text} is not a folder; expected the folder holding the network files"
+        ));
+    }
+    Ok(path)
 }
 
 impl ServeArgs {
@@ -36,6 +54,7 @@ impl ServeArgs {
             runs: self.runs.clone(),
             limits: Limits {
                 max_searches: self.max_searches as usize,
+                models: self.models.clone(),
                 ..Limits::default()
             },
             allow_hosts: self.allow_hosts.clone(),

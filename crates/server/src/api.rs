@@ -7,7 +7,7 @@
 //! with a 500.
 
 use std::net::{IpAddr, SocketAddr};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
@@ -55,6 +55,9 @@ pub struct Limits {
     /// How long one connection is served before it is closed (after its
     /// request in flight), so that no client holds one for ever.
     pub connection_lifetime: Duration,
+    /// The folder of network files a request may name by file name
+    /// (`puct:model=NAME.safetensors`); `None`: requests use no network.
+    pub models: Option<PathBuf>,
 }
 
 impl Default for Limits {
@@ -76,6 +79,7 @@ impl Default for Limits {
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(10),
             connection_lifetime: Duration::from_secs(300),
+            models: None,
         }
     }
 }
@@ -449,6 +453,7 @@ fn games(state: &State) -> Value {
             "max_nodes": limits.max_nodes,
             "max_header_bytes": limits.max_header_bytes,
         },
+        "models": network_names(limits),
     })
 }
 
@@ -487,10 +492,85 @@ fn position(state: &State, body: &[u8]) -> Result<Value, ApiError> {
 /// The engine a request names, checked against the caps: any in-process
 /// family (the caps bound `mcts` options; `random` has no budget).
 /// External (`cmd:`) engines are never started by the server.
+/// A network file named by a request (`model=NAME`) is looked up by its
+/// bare name in the server's models folder and nowhere else.
 pub fn checked_engine(limits: &Limits, text: &str) -> Result<EngineSpec, ApiError> {
-    let spec: EngineSpec = text.parse()?;
+    let mut spec: EngineSpec = text.parse()?;
     check_budget(limits, text, &spec)?;
+    match &mut spec {
+        EngineSpec::Puct(options) => resolve_network(limits, text, "puct", &mut options.model)?,
+        EngineSpec::Gumbel(options) => resolve_network(limits, text, "gumbel", &mut options.model)?,
+        _ => {}
+    }
     Ok(spec)
+}
+
+/// The most network names `GET /api/games` lists.
+pub const MAX_LISTED_NETWORKS: usize = 256;
+
+/// Whether `name` can name a network file of the models folder: a plain
+/// file name (letters, digits, `.`, `_`, `-`; not starting with `.`; at
+/// most 128 bytes) ending in `.safetensors`, so that no request reaches a
+/// file outside the folder.
+fn is_network_name(name: &str) -> bool {
+    (1..=128).contains(&name.len())
+        && !name.starts_with('.')
+        && name.ends_with(".safetensors")
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
+}
+
+/// The network files a request may name, sorted (at most
+/// [`MAX_LISTED_NETWORKS`]); none without a models folder.
+pub fn network_names(limits: &Limits) -> Vec<String> {
+    let Some(dir) = &limits.models else {
+        return Vec::new();
+    };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut names: Vec<String> = entries
+        .filter_map(Result::ok)
+        .filter_map(|entry| entry.file_name().into_string().ok())
+        .filter(|name| is_network_name(name) && dir.join(name).is_file())
+        .take(4 * MAX_LISTED_NETWORKS)
+        .collect();
+    names.sort();
+    names.truncate(MAX_LISTED_NETWORKS);
+    names
+}
+
+/// Replaces a request's `model=NAME` by the path of NAME in the models
+/// folder, or refuses it.
+fn resolve_network(
+    limits: &Limits,
+    text: &str,
+    family: &str,
+    model: &mut abstracta::learn::Model,
+) -> Result<(), ApiError> {
+    let abstracta::learn::Model::File(name) = model else {
+        return Ok(());
+    };
+    let Some(dir) = &limits.models else {
+        return Err(ApiError::bad_request(format!(
+            "bad engine {text:?}: arena serve runs {family} with model=knowledge or model=uniform only, not a network file (a server started with --models DIR offers the networks in DIR by file name)"
+        )));
+    };
+    let path = dir.join(name.as_str());
+    if !is_network_name(name) || !path.is_file() {
+        let offered = network_names(limits);
+        let offered = if offered.is_empty() {
+            "none".to_string()
+        } else {
+            offered.join(", ")
+        };
+        return Err(ApiError::bad_request(format!(
+            "bad engine {text:?}: model={name} is not a network of this server; expected model=knowledge, model=uniform or the file name of one it offers ({offered})"
+        )));
+    }
+    *model = abstracta::learn::Model::File(path.to_string_lossy().into_owned());
+    Ok(())
 }
 
 /// The largest transposition table (`tt=MB`) a web search may ask for.
@@ -555,12 +635,6 @@ fn check_budget(limits: &Limits, text: &str, spec: &EngineSpec) -> Result<(), Ap
             }
         }
         EngineSpec::Puct(options) => {
-            // A web request must not make the server read files of its choosing.
-            if matches!(options.model, abstracta::learn::Model::File(_)) {
-                return Err(ApiError::bad_request(format!(
-                    "bad engine {text:?}: arena serve runs puct with model=knowledge or model=uniform only, not a network file"
-                )));
-            }
             if let Some(iters) = options.iters {
                 if iters > limits.max_iterations {
                     return over(format!("iters={iters} (cap {})", limits.max_iterations));
@@ -571,12 +645,6 @@ fn check_budget(limits: &Limits, text: &str, spec: &EngineSpec) -> Result<(), Ap
             }
         }
         EngineSpec::Gumbel(options) => {
-            // A web request must not make the server read files of its choosing.
-            if matches!(options.model, abstracta::learn::Model::File(_)) {
-                return Err(ApiError::bad_request(format!(
-                    "bad engine {text:?}: arena serve runs gumbel with model=knowledge or model=uniform only, not a network file"
-                )));
-            }
             if let Some(iters) = options.iters {
                 if iters > limits.max_iterations {
                     return over(format!("iters={iters} (cap {})", limits.max_iterations));

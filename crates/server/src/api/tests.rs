@@ -140,6 +140,51 @@ fn engine_caps() {
 }
 
 #[test]
+fn networks_come_only_from_the_models_folder_by_bare_name() {
+    let dir = std::env::temp_dir().join(format!("abstracta-models-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("tiny.safetensors"), b"not read by the check").unwrap();
+    std::fs::write(dir.join("notes.txt"), b"not a network").unwrap();
+    std::fs::create_dir_all(dir.join("sub.safetensors")).unwrap();
+    let without = Limits::default();
+    let e = checked_engine(&without, "puct:model=tiny.safetensors").unwrap_err();
+    assert!(e.to_string().contains("--models DIR"), "{e}");
+    let limits = Limits {
+        models: Some(dir.clone()),
+        ..Limits::default()
+    };
+    assert_eq!(network_names(&limits), ["tiny.safetensors"]);
+    assert_eq!(network_names(&without), Vec::<String>::new());
+    for (text, family) in [
+        ("puct:model=tiny.safetensors,iters=50", "puct"),
+        ("gumbel:model=tiny.safetensors,iters=16", "gumbel"),
+    ] {
+        let spec = checked_engine(&limits, text).unwrap();
+        let model = match &spec {
+            EngineSpec::Puct(options) => options.model.clone(),
+            EngineSpec::Gumbel(options) => options.model.clone(),
+            other => panic!("{family}: {other:?}"),
+        };
+        let wanted = dir.join("tiny.safetensors").to_string_lossy().into_owned();
+        assert_eq!(model, abstracta::learn::Model::File(wanted), "{family}");
+    }
+    for bad in [
+        "puct:model=missing.safetensors",
+        "puct:model=../tiny.safetensors",
+        "puct:model=sub.safetensors",
+        "puct:model=notes.txt",
+        "puct:model=.tiny.safetensors",
+        "gumbel:model=/etc/passwd",
+    ] {
+        let e = checked_engine(&limits, bad).unwrap_err();
+        assert_eq!(e.status, 400, "{bad}: {e}");
+        assert!(e.to_string().contains("(tiny.safetensors)"), "{bad}: {e}");
+    }
+    assert!(checked_engine(&limits, "puct:model=tiny.safetensors,iters=1000000000").is_err());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn the_search_cap_refuses_with_503() {
     let s = State::new(
         Path::new("/nonexistent-runs"),
