@@ -31,7 +31,7 @@ repo=$(cd .. && pwd)
 "$arena" scaling escabel:size=5 --pool "$repo/ratings/escabel-size-5.json" --engine uct=mcts:rave=off,solver=off \
     --engine mcts --budgets 10,30 --rounds 1 --games 2 --concurrency 1 --games-dir "$work/runs/curve" \
     >>"$work/tournament.log" 2>&1
-"$arena" serve --port 0 --runs "$work/runs" >"$work/serve.log" 2>&1 &
+"$arena" serve --port 0 --runs "$work/runs" --models "$repo/nets" >"$work/serve.log" 2>&1 &
 server=$!
 url=""
 for _ in $(seq 100); do

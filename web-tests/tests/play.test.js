@@ -129,3 +129,23 @@ test("undo, hint and a typed ply in play", { timeout: 120_000 }, async () => {
   assert.deepEqual(page.problems, []);
   await page.close();
 });
+
+test("a network of the server's models folder plays from the play page", { timeout: 120_000 }, async () => {
+  const { json: games } = await api("/api/games");
+  assert.ok(games.models.includes("whirlwind6.safetensors"), JSON.stringify(games.models));
+  const engine = "puct:model=whirlwind6.safetensors,iters=50";
+  const page = await openPage(ctx.browser, `#/play?spec=whirlwind:size=6&engine=${encodeURIComponent(engine)}&seat=second`);
+  // Every offered network is in the engine field's suggestions.
+  await page.waitForFunction((n) => document.querySelectorAll("#engines option").length >= n, 6 + games.models.length);
+  const offered = await page.$$eval("#engines option", (els) => els.map((e) => e.value));
+  for (const m of games.models) assert.ok(offered.includes(`puct:model=${m},iters=800`), offered.join(" "));
+  // The network opens for the first seat, then it is the human's turn.
+  assert.equal(await waitForTurn(page), "human");
+  assert.ok(Number(await page.locator(".play").getAttribute("data-plies")) >= 1);
+  // A name outside the folder is refused with the server's message.
+  const { status, json } = await api("/api/move", { spec: "whirlwind:size=6", engine: "puct:model=../Cargo.toml" });
+  assert.equal(status, 400);
+  assert.match(json.error, /whirlwind6\.safetensors/);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});

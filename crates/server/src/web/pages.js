@@ -304,17 +304,30 @@ function specList() {
   return list;
 }
 
+// Engine specs to choose from: the families at a second a ply, and each
+// network the server offers (`arena serve --models DIR`) under PUCT.
+function engineList() {
+  const list = h("datalist", { id: "engines" });
+  for (const e of ["best:time=1s", "mcts:time=1s", "alphabeta:time=1s", "hybrid:time=1s", "puct:model=knowledge,time=1s", "random"]) {
+    list.append(h("option", { value: e }));
+  }
+  api.games().then((g) => {
+    for (const m of g.models || []) list.append(h("option", { value: `puct:model=${m},iters=800` }));
+  }).catch(() => {});
+  return list;
+}
+
 export function playPage(app, _args, params) {
   const spec = params.spec || "escabel:size=7";
   const engine = params.engine || "best:time=1s";
   const seat = params.seat === "second" ? "second" : "first";
   const fields = [
     { name: "spec", label: "game", value: spec, list: "specs" },
-    { name: "engine", label: "engine", value: engine },
+    { name: "engine", label: "engine", value: engine, list: "engines" },
     { name: "seat", label: "you play", value: seat, options: ["first", "second"] },
   ];
   fields.submit = "New game";
-  app.append(h("h1", {}, "Play"), specList(), specForm(params, fields, (v) => {
+  app.append(h("h1", {}, "Play"), specList(), engineList(), specForm(params, fields, (v) => {
     const target = hashFor("play", [], v);
     if (target === location.hash) location.reload(); else location.hash = target;
   }));
