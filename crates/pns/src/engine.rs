@@ -142,6 +142,8 @@ impl<G: Game, K: SearchKnowledge<G>> Search<G> for PnsSearch<G, K> {
             epsilon: self.options.epsilon,
             init: self.options.init,
             init_weight: self.options.init_weight,
+            keying: self.options.keying,
+            whole_turns: self.options.whole_turns,
         };
         let knowledge = &self.knowledge;
         let all_plies = self.options.all_plies;

@@ -69,6 +69,6 @@ mod table;
 
 pub use engine::PnsSearch;
 pub use options::{
-    Init, PnsOptions, PnsOptionsError, DEFAULT_DEPTH, DEFAULT_EPSILON, DEFAULT_INIT_WEIGHT, DEFAULT_NODES,
-    DEFAULT_TABLE_MB, KEYS, MAX_DEPTH, MAX_TABLE_MB,
+    Init, Keying, PnsOptions, PnsOptionsError, DEFAULT_DEPTH, DEFAULT_EPSILON, DEFAULT_INIT_WEIGHT,
+    DEFAULT_NODES, DEFAULT_TABLE_MB, KEYS, MAX_DEPTH, MAX_TABLE_MB,
 };

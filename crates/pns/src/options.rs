@@ -1,4 +1,4 @@
-//! The options of a `pns` engine spec: `pns[:nodes=N,time=T,tt=MB,depth=N,eps=X]`.
+//! The options of a `pns` engine spec: `pns[:nodes=N,time=T,tt=MB,depth=N,eps=X,...]`.
 
 use std::fmt;
 use std::str::FromStr;
@@ -24,7 +24,9 @@ pub const MAX_DEPTH: u32 = 20_000;
 pub const DEFAULT_EPSILON: f64 = 0.25;
 
 /// The keys a `pns` spec accepts.
-pub const KEYS: &[&str] = &["nodes", "time", "tt", "depth", "eps", "plies", "init", "h"];
+pub const KEYS: &[&str] = &[
+    "nodes", "time", "tt", "depth", "eps", "plies", "init", "h", "key", "turns",
+];
 /// The default weight of the initial numbers (`h=N`) with `init=prior|eval`.
 pub const DEFAULT_INIT_WEIGHT: u32 = 4;
 
@@ -49,6 +51,36 @@ impl Init {
             Init::Unit => "unit",
             Init::Prior => "prior",
             Init::Eval => "eval",
+        }
+    }
+}
+
+/// How the positions of a game with a length cap are told apart in the
+/// transposition table (`key=...`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Keying {
+    /// `key=auto` (the default): by position alone when more than 64
+    /// plies are left before the cap at the searched position, else as
+    /// `key=ply`.
+    Auto,
+    /// `key=ply`: by position and plies played (the same position nearer
+    /// the cap may have another value): exact, but a transposition at
+    /// another ply count is a new position.
+    Ply,
+    /// `key=position`: by position alone. A stored proof keeps its length
+    /// and is used only where it fits before the cap; a position that
+    /// repeats the line counts as not won for the asked seat; a disproof
+    /// that rests on the line (a repetition, a draw by the cap) is not
+    /// stored.
+    Position,
+}
+
+impl Keying {
+    fn word(self) -> &'static str {
+        match self {
+            Keying::Auto => "auto",
+            Keying::Ply => "ply",
+            Keying::Position => "position",
         }
     }
 }
@@ -89,6 +121,15 @@ pub struct PnsOptions {
     /// `h=N`: with `init=prior|eval`, the numbers of a node judged even are
     /// `1 + N`, and range from 1 to `1 + 2N` (1 to 1000).
     pub init_weight: u32,
+    /// `key=auto|ply|position`: how a capped game's positions are keyed
+    /// (see [`Keying`]).
+    pub keying: Keying,
+    /// `turns=whole|ply`: whether a node's children are the positions
+    /// after each way its mover can finish the turn (`whole`, the default;
+    /// a ply after which the same seat moves again, as in Ecalper's and
+    /// Whirlwind's turns, is then no node of its own, while a turn has at
+    /// most about 20,000 ways) or after each ply (`ply`).
+    pub whole_turns: bool,
 }
 
 impl Default for PnsOptions {
@@ -102,6 +143,8 @@ impl Default for PnsOptions {
             all_plies: true,
             init: Init::Eval,
             init_weight: DEFAULT_INIT_WEIGHT,
+            keying: Keying::Auto,
+            whole_turns: true,
         }
     }
 }
@@ -111,7 +154,9 @@ impl Default for PnsOptions {
 #[non_exhaustive]
 pub enum PnsOptionsError {
     /// A key that is not one of [`KEYS`].
-    #[error("unknown pns option `{key}`; expected one of nodes, time, tt, depth, eps, plies, init, h")]
+    #[error(
+        "unknown pns option `{key}`; expected one of nodes, time, tt, depth, eps, plies, init, h, key, turns"
+    )]
     UnknownKey {
         /// The key given.
         key: String,
@@ -209,6 +254,19 @@ impl PnsOptions {
                     _ => return Err(bad(key, value, "unit, prior or eval")),
                 }
             }
+            "key" => {
+                self.keying = match value.to_ascii_lowercase().as_str() {
+                    "auto" => Keying::Auto,
+                    "ply" | "plies" => Keying::Ply,
+                    "position" => Keying::Position,
+                    _ => return Err(bad(key, value, "auto, ply or position")),
+                }
+            }
+            "turns" => match value.to_ascii_lowercase().as_str() {
+                "whole" => self.whole_turns = true,
+                "ply" | "plies" => self.whole_turns = false,
+                _ => return Err(bad(key, value, "whole or ply")),
+            },
             "h" => match value.parse::<u32>() {
                 Ok(h) if (1..=1000).contains(&h) => self.init_weight = h,
                 _ => return Err(bad(key, value, "a weight from 1 to 1000")),
@@ -299,6 +357,12 @@ impl fmt::Display for PnsOptions {
         if self.init_weight != default.init_weight {
             pairs.push(format!("h={}", self.init_weight));
         }
+        if !self.whole_turns {
+            pairs.push("turns=ply".to_owned());
+        }
+        if self.keying != default.keying {
+            pairs.push(format!("key={}", self.keying.word()));
+        }
         f.write_str("pns")?;
         if !pairs.is_empty() {
             write!(f, ":{}", pairs.join(","))?;
@@ -324,6 +388,9 @@ mod tests {
             "pns:init=prior",
             "pns:init=prior,h=16",
             "pns:init=unit",
+            "pns:key=ply",
+            "pns:nodes=5,key=position",
+            "pns:turns=ply",
         ] {
             let options: PnsOptions = text.parse().unwrap();
             assert_eq!(options.to_string(), text);
@@ -350,6 +417,8 @@ mod tests {
             ("pns:plies=some", "all or best"),
             ("pns:init=guess", "unit, prior or eval"),
             ("pns:h=0", "weight"),
+            ("pns:key=hash", "auto, ply or position"),
+            ("pns:turns=some", "whole or ply"),
             ("pns:bogus=1", "expected one of"),
             ("pns:nodes", "="),
             ("pns:nodes=1,iters=2", "twice"),
