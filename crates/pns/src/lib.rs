@@ -70,5 +70,5 @@ mod table;
 pub use engine::PnsSearch;
 pub use options::{
     Init, Keying, PnsOptions, PnsOptionsError, DEFAULT_DEPTH, DEFAULT_EPSILON, DEFAULT_INIT_WEIGHT,
-    DEFAULT_NODES, DEFAULT_TABLE_MB, KEYS, MAX_DEPTH, MAX_TABLE_MB,
+    DEFAULT_NODES, DEFAULT_TABLE_MB, GAME_DEFAULTS, KEYS, MAX_DEPTH, MAX_TABLE_MB,
 };

@@ -25,8 +25,17 @@ pub const DEFAULT_EPSILON: f64 = 0.25;
 
 /// The keys a `pns` spec accepts.
 pub const KEYS: &[&str] = &[
-    "nodes", "time", "tt", "depth", "eps", "plies", "init", "h", "key", "turns",
+    "nodes", "time", "tt", "depth", "eps", "plies", "init", "h", "key", "turns", "leaves",
 ];
+
+/// Per-game defaults, keyed by game name: the options a game's search
+/// takes when the spec leaves them unset (`leaves=`, `key=auto`).
+/// Measured in `docs/solver.md`: the leaf check pays in Ecalper, whose
+/// decisive plies are rare and end the game (the last replacement);
+/// positions keyed without their plies pay in Epaminondas, whose pieces
+/// shuffle under a 1000-ply cap (the other capped games cannot repeat a
+/// position, and a disproof there proves a loss at once when keyed by ply).
+pub const GAME_DEFAULTS: &[(&str, &str)] = &[("ecalper", "leaves=check"), ("epaminondas", "key=position")];
 /// The default weight of the initial numbers (`h=N`) with `init=prior|eval`.
 pub const DEFAULT_INIT_WEIGHT: u32 = 4;
 
@@ -59,9 +68,10 @@ impl Init {
 /// transposition table (`key=...`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Keying {
-    /// `key=auto` (the default): by position alone when more than 64
-    /// plies are left before the cap at the searched position, else as
-    /// `key=ply`.
+    /// `key=auto` (the default): the game's entry of [`GAME_DEFAULTS`]
+    /// (`key=position` for Epaminondas), else `key=ply`; by position only
+    /// while more than 64 plies are left before the cap at the searched
+    /// position (a short cap is searched exactly).
     Auto,
     /// `key=ply`: by position and plies played (the same position nearer
     /// the cap may have another value): exact, but a transposition at
@@ -130,6 +140,11 @@ pub struct PnsOptions {
     /// Whirlwind's turns, is then no node of its own, while a turn has at
     /// most about 20,000 ways) or after each ply (`ply`).
     pub whole_turns: bool,
+    /// `leaves=check|plain`: whether a new leaf whose mover has a decisive
+    /// ply is settled at once (`check`) or gets its initial numbers like
+    /// any other (`plain`). `None`: the game's entry of [`GAME_DEFAULTS`]
+    /// (see [`PnsOptions::for_game`]).
+    pub check_leaves: Option<bool>,
 }
 
 impl Default for PnsOptions {
@@ -145,6 +160,7 @@ impl Default for PnsOptions {
             init_weight: DEFAULT_INIT_WEIGHT,
             keying: Keying::Auto,
             whole_turns: true,
+            check_leaves: None,
         }
     }
 }
@@ -198,6 +214,27 @@ fn parse_duration(key: &str, value: &str) -> Result<Duration, PnsOptionsError> {
 }
 
 impl PnsOptions {
+    /// The options with what the spec leaves unset (`leaves=`, `key=auto`)
+    /// taken from the entry of the game named `game` in [`GAME_DEFAULTS`]
+    /// (unset without one: no leaf check, keys by ply).
+    pub fn for_game(&self, game: &str) -> PnsOptions {
+        let mut defaults = PnsOptions::default();
+        if let Some((_, spec)) = GAME_DEFAULTS.iter().find(|(name, _)| *name == game) {
+            for pair in spec.split(',') {
+                let (key, value) = pair.split_once('=').expect("GAME_DEFAULTS holds key=value pairs");
+                defaults
+                    .set(key, value)
+                    .expect("GAME_DEFAULTS holds valid pns options");
+            }
+        }
+        let mut options = self.clone();
+        options.check_leaves = Some(self.check_leaves.or(defaults.check_leaves).unwrap_or(false));
+        if options.keying == Keying::Auto && defaults.keying != Keying::Position {
+            options.keying = Keying::Ply;
+        }
+        options
+    }
+
     /// Sets one option by key (`iters` and `iterations` mean `nodes`). A
     /// budget set alone replaces the other: `time` drops the node budget
     /// and `nodes` the time, as the `mcts` family does.
@@ -262,6 +299,11 @@ impl PnsOptions {
                     _ => return Err(bad(key, value, "auto, ply or position")),
                 }
             }
+            "leaves" => match value.to_ascii_lowercase().as_str() {
+                "check" => self.check_leaves = Some(true),
+                "plain" => self.check_leaves = Some(false),
+                _ => return Err(bad(key, value, "check or plain")),
+            },
             "turns" => match value.to_ascii_lowercase().as_str() {
                 "whole" => self.whole_turns = true,
                 "ply" | "plies" => self.whole_turns = false,
@@ -360,6 +402,9 @@ impl fmt::Display for PnsOptions {
         if !self.whole_turns {
             pairs.push("turns=ply".to_owned());
         }
+        if let Some(check) = self.check_leaves {
+            pairs.push(format!("leaves={}", if check { "check" } else { "plain" }));
+        }
         if self.keying != default.keying {
             pairs.push(format!("key={}", self.keying.word()));
         }
@@ -391,6 +436,8 @@ mod tests {
             "pns:key=ply",
             "pns:nodes=5,key=position",
             "pns:turns=ply",
+            "pns:leaves=check",
+            "pns:turns=ply,leaves=plain",
         ] {
             let options: PnsOptions = text.parse().unwrap();
             assert_eq!(options.to_string(), text);
@@ -419,6 +466,7 @@ mod tests {
             ("pns:h=0", "weight"),
             ("pns:key=hash", "auto, ply or position"),
             ("pns:turns=some", "whole or ply"),
+            ("pns:leaves=x", "check or plain"),
             ("pns:bogus=1", "expected one of"),
             ("pns:nodes", "="),
             ("pns:nodes=1,iters=2", "twice"),
@@ -431,6 +479,29 @@ mod tests {
             "pns:tt=x".parse::<PnsOptions>(),
             Err(PnsOptionsError::BadValue { ref key, .. }) if key == "tt"
         ));
+    }
+
+    #[test]
+    fn game_defaults_fill_only_what_is_unset() {
+        let options = PnsOptions::default();
+        let ecalper = options.for_game("ecalper");
+        assert_eq!((ecalper.check_leaves, ecalper.keying), (Some(true), Keying::Ply));
+        let epaminondas = options.for_game("epaminondas");
+        assert_eq!(
+            (epaminondas.check_leaves, epaminondas.keying),
+            (Some(false), Keying::Auto)
+        );
+        let escabel = options.for_game("escabel");
+        assert_eq!((escabel.check_leaves, escabel.keying), (Some(false), Keying::Ply));
+        let given: PnsOptions = "pns:leaves=plain,key=position".parse().unwrap();
+        let ecalper = given.for_game("ecalper");
+        assert_eq!(
+            (ecalper.check_leaves, ecalper.keying),
+            (Some(false), Keying::Position)
+        );
+        for (name, spec) in GAME_DEFAULTS {
+            assert!(format!("pns:{spec}").parse::<PnsOptions>().is_ok(), "{name}");
+        }
     }
 
     #[test]

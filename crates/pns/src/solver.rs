@@ -35,12 +35,15 @@ pub(crate) struct Limits {
     pub keying: Keying,
     /// Whether a node's children are the positions after whole turns.
     pub whole_turns: bool,
+    /// Whether a new leaf whose mover has a decisive ply is settled at once.
+    pub check_leaves: bool,
 }
 
-/// Plies left before the length cap above which `key=auto` keys positions
-/// without their plies played: a short cap is searched exactly, ply by
-/// ply; a long one (Epaminondas' 1000) would make every transposition at
-/// another ply count a new position.
+/// Plies left before the length cap above which `key=auto` (in a game
+/// whose default is `key=position`) keys positions without their plies
+/// played: a cap within reach (the short caps of tests) is searched
+/// exactly, ply by ply; a long one (Epaminondas' 1000) would make every
+/// transposition at another ply count a new position.
 pub(crate) const AUTO_POSITION_KEY_PLIES: u32 = 64;
 
 /// What the table's entries may rest on, kept as long as the table.
@@ -334,7 +337,7 @@ impl<'a, G: Game, K: Knowledge<G>> Solver<'a, G, K> {
             Some(s) => (Numbers::open(s.pn, s.dn), key),
             // A new node whose mover wins at once is settled without an
             // expansion of its own (and without a table entry).
-            None if self.knowledge.decisive_ply(game).is_some() => {
+            None if self.limits.check_leaves && self.knowledge.decisive_ply(game).is_some() => {
                 if game.to_move_seat() == self.question {
                     (Numbers::proved(1), key)
                 } else {
@@ -699,6 +702,34 @@ impl<'a, G: Game, K: Knowledge<G>> Solver<'a, G, K> {
         }
     }
 
+    /// Whether the table (or the rules, or a decisive ply) shows that
+    /// `seat`, to move at `game`, wins by some way of finishing its turn:
+    /// a walk of the turn's plies, no search (at most [`MAX_TURN_WIDTH`]
+    /// positions, counted in `visited`).
+    fn turn_proven(&mut self, game: &G, seat: Seat, visited: &mut u64) -> bool {
+        *visited += 1;
+        let status = game.status();
+        if status.is_finished() {
+            return status.winner_seat() == Some(seat);
+        }
+        if self.stored(game, seat).is_some_and(|s| s.pn == 0) {
+            return true;
+        }
+        if game.to_move_seat() != seat {
+            return false;
+        }
+        if self.knowledge.decisive_ply(game).is_some() {
+            return true;
+        }
+        let mut plies = PlyBuf::new();
+        game.legal_plies(&mut plies);
+        plies.iter().any(|&ply| {
+            let mut next = game.clone();
+            next.play_unchecked(ply);
+            *visited <= MAX_TURN_WIDTH && self.turn_proven(&next, seat, visited)
+        })
+    }
+
     /// The value of `game` for `seat` as far as the table knows it already
     /// (no search).
     fn known_value(&mut self, game: &G, seat: Seat) -> Option<Proof> {
@@ -776,11 +807,7 @@ pub(crate) fn solve<G: Game, K: Knowledge<G>>(
     let mut plies = PlyBuf::new();
     game.legal_plies(&mut plies);
     let mut children = Vec::with_capacity(plies.len());
-    // With `plies=best`, a ply that keeps the root's value must be among
-    // the proven ones; with whole turns the table may not hold the
-    // position after the ply (the middle of a turn), so its value is
-    // searched for, ply by ply, until one keeps the value.
-    let mut keeper_needed = !all_plies && matches!(proof, Some(Proof::Win | Proof::Draw));
+    let mut games = Vec::with_capacity(plies.len());
     for &ply in &plies {
         let mut next = game.clone();
         next.play_unchecked(ply);
@@ -799,34 +826,53 @@ pub(crate) fn solve<G: Game, K: Knowledge<G>>(
         } else if proof == Some(Proof::Loss) {
             // Every ply of a lost position loses.
             Some(Proof::Loss)
-        } else if solver.aborted {
+        } else if solver.aborted || !all_plies {
             solver.known_value(&next, mover)
-        } else if !all_plies {
-            match solver.known_value(&next, mover) {
-                None if keeper_needed => solver.value(&next, mover),
-                known => known,
-            }
         } else {
             solver.value(&next, mover)
         };
-        if value.is_some() && value == proof {
-            keeper_needed = false;
+        children.push(RootChild {
+            ply,
+            proof: value,
+            estimate: 0.5,
+            work: 0,
+        });
+        games.push(next);
+    }
+    // With `plies=best`, a ply that keeps the root's value must be among
+    // the proven ones. With whole turns the table may not hold the
+    // position after the ply (the middle of a turn): the rest of the turn
+    // is looked up in the table, and failing that the plies are searched
+    // until one keeps the value.
+    let keeps =
+        |children: &[RootChild<G::Ply>]| children.iter().any(|c| c.proof.is_some() && c.proof == proof);
+    if !all_plies && matches!(proof, Some(Proof::Win | Proof::Draw)) && !keeps(&children) {
+        if proof == Some(Proof::Win) {
+            if let Some(i) = (0..games.len())
+                .find(|&i| children[i].proof.is_none() && solver.turn_proven(&games[i], mover, &mut 0))
+            {
+                children[i].proof = Some(Proof::Win);
+            }
         }
-        let stored = solver.stored(&next, mover);
-        let estimate = match (status.reward(mover), stored) {
+        for i in 0..games.len() {
+            if keeps(&children) || solver.aborted {
+                break;
+            }
+            if children[i].proof.is_none() {
+                children[i].proof = solver.value(&games[i], mover);
+            }
+        }
+    }
+    for (child, next) in children.iter_mut().zip(&games) {
+        let stored = solver.stored(next, mover);
+        child.estimate = match (next.status().reward(mover), stored) {
             (Some(reward), _) => reward,
             (None, Some(s)) if s.pn != INFINITE && s.dn != INFINITE => {
                 f64::from(s.dn) / (f64::from(s.pn) + f64::from(s.dn))
             }
             _ => 0.5,
         };
-        let proof = value;
-        children.push(RootChild {
-            ply,
-            proof,
-            estimate,
-            work: stored.map_or(0, |s| s.work),
-        });
+        child.work = stored.map_or(0, |s| s.work);
     }
     // Best first: by rank, then (unproven) by estimate, then the smaller
     // proof (a proven ply's work), then the order of the legal plies.
