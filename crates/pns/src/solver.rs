@@ -391,7 +391,7 @@ impl<'a, G: Game, K: Knowledge<G>> Solver<'a, G, K> {
     fn expand(&mut self, game: &G, or_node: bool) -> Expansion<G> {
         let mut children = Vec::new();
         let mut pruned_length = 0;
-        if self.limits.whole_turns && Self::turn_width(game) <= MAX_TURN_WIDTH {
+        if self.limits.whole_turns {
             match self.expand_from(game, 0, or_node, true, &mut children, &mut pruned_length) {
                 Step::Settled(settled) => return Expansion::Settled(settled),
                 Step::Open => return Expansion::Children(children, pruned_length),
@@ -418,6 +418,7 @@ impl<'a, G: Game, K: Knowledge<G>> Solver<'a, G, K> {
         let mut at = game.clone();
         let mut width: u64 = 1;
         loop {
+            at.legal_plies(&mut plies);
             at.legal_plies(&mut plies);
             width = width.saturating_mul(plies.len().max(1) as u64);
             if width > MAX_TURN_WIDTH {
@@ -449,6 +450,10 @@ impl<'a, G: Game, K: Knowledge<G>> Solver<'a, G, K> {
         children: &mut Vec<Child<G>>,
         pruned_length: &mut u32,
     ) -> Step {
+        let mut whole = whole;
+        // Whether the turn's width was counted (at the node, once a ply
+        // continues the turn: a game of one-ply turns never pays for it).
+        let mut counted = plies > 0;
         // The mover wins at once: proved at an OR node, disproved at an AND node.
         if self.knowledge.decisive_ply(game).is_some() {
             return Step::Settled(if or_node {
@@ -479,6 +484,10 @@ impl<'a, G: Game, K: Knowledge<G>> Solver<'a, G, K> {
         for (i, &ply) in moves.iter().enumerate() {
             let mut next = game.clone();
             next.play_unchecked(ply);
+            if whole && !counted && !next.status().is_finished() && next.to_move_seat() == mover {
+                counted = true;
+                whole = Self::turn_width(game) <= MAX_TURN_WIDTH;
+            }
             if whole && !next.status().is_finished() && next.to_move_seat() == mover {
                 match self.expand_from(&next, plies + 1, or_node, whole, children, pruned_length) {
                     Step::Open => continue,
