@@ -134,6 +134,7 @@ impl<G: Game, K: SearchKnowledge<G>> Search<G> for PnsSearch<G, K> {
             return result;
         }
         self.prepare(game);
+        let options = self.options.for_game(G::NAME);
         let limits = Limits {
             nodes: self.options.nodes,
             deadline: self.options.time.map(|t| started + t),
@@ -142,6 +143,9 @@ impl<G: Game, K: SearchKnowledge<G>> Search<G> for PnsSearch<G, K> {
             epsilon: self.options.epsilon,
             init: self.options.init,
             init_weight: self.options.init_weight,
+            keying: options.keying,
+            whole_turns: options.whole_turns,
+            check_leaves: options.check_leaves.unwrap_or(false),
         };
         let knowledge = &self.knowledge;
         let all_plies = self.options.all_plies;

@@ -31,7 +31,9 @@
 //! * **AND/OR by whose turn it is**: a node is an OR node when the seat
 //!   whose win is asked is to move there, whatever the ply parity, so
 //!   Whirlwind's two stones, Ecalper's replace-and-place turns, pie swaps
-//!   and passes need nothing special.
+//!   and passes need nothing special. With `turns=whole` (the default) a
+//!   node's children are the positions after each way of finishing the
+//!   turn, not after each ply, while a turn has at most about 20,000 ways.
 //! * **Win, draw, loss**: a search answers one question, "does this seat
 //!   win?". The value is "does the mover win?" and, when not, "does the
 //!   opponent win?"; neither is a draw. The second question is skipped
@@ -41,11 +43,15 @@
 //!   game's hash, the question's seat and, for games with a length cap,
 //!   the plies played (the same position nearer the cap may have another
 //!   value). Replacement keeps the entries of most subtree work. With the
-//!   plies in the key every capped game is acyclic; the uncapped games of
-//!   the collection cannot repeat a position. For a game that could, the
-//!   depth limit (`depth=N`) cuts the line: a cut node counts as not won,
-//!   so proofs stay sound, and no disproof is trusted afterwards.
-//! * **Knowledge**: a decisive ply settles a node at once; when the game
+//!   plies in the key every capped game is acyclic. With `key=position`
+//!   (Epaminondas' default under its long cap) they are left out: a
+//!   stored proof keeps its length and is used only where it fits before
+//!   the cap, a position repeating the line counts as not won, and a
+//!   disproof resting on the line is not stored. The depth limit
+//!   (`depth=N`) cuts what is left: a cut node counts as not won, so
+//!   proofs stay sound, and no disproof is trusted afterwards.
+//! * **Knowledge**: a decisive ply settles a node at once (with
+//!   `leaves=check`, Ecalper's default, already when it is generated); when the game
 //!   sees a threat only its forced plies are searched (the others lose at
 //!   once for the mover and cannot change the answer). New nodes start
 //!   from the game's evaluation (`init=eval`, the default; `init=prior`:
@@ -69,6 +75,6 @@ mod table;
 
 pub use engine::PnsSearch;
 pub use options::{
-    Init, PnsOptions, PnsOptionsError, DEFAULT_DEPTH, DEFAULT_EPSILON, DEFAULT_INIT_WEIGHT, DEFAULT_NODES,
-    DEFAULT_TABLE_MB, KEYS, MAX_DEPTH, MAX_TABLE_MB,
+    Init, Keying, PnsOptions, PnsOptionsError, DEFAULT_DEPTH, DEFAULT_EPSILON, DEFAULT_INIT_WEIGHT,
+    DEFAULT_NODES, DEFAULT_TABLE_MB, GAME_DEFAULTS, KEYS, MAX_DEPTH, MAX_TABLE_MB,
 };

@@ -1,4 +1,4 @@
-//! The options of a `pns` engine spec: `pns[:nodes=N,time=T,tt=MB,depth=N,eps=X]`.
+//! The options of a `pns` engine spec: `pns[:nodes=N,time=T,tt=MB,depth=N,eps=X,...]`.
 
 use std::fmt;
 use std::str::FromStr;
@@ -24,7 +24,18 @@ pub const MAX_DEPTH: u32 = 20_000;
 pub const DEFAULT_EPSILON: f64 = 0.25;
 
 /// The keys a `pns` spec accepts.
-pub const KEYS: &[&str] = &["nodes", "time", "tt", "depth", "eps", "plies", "init", "h"];
+pub const KEYS: &[&str] = &[
+    "nodes", "time", "tt", "depth", "eps", "plies", "init", "h", "key", "turns", "leaves",
+];
+
+/// Per-game defaults, keyed by game name: the options a game's search
+/// takes when the spec leaves them unset (`leaves=`, `key=auto`).
+/// Measured in `docs/solver.md`: the leaf check pays in Ecalper, whose
+/// decisive plies are rare and end the game (the last replacement);
+/// positions keyed without their plies pay in Epaminondas, whose pieces
+/// shuffle under a 1000-ply cap (the other capped games cannot repeat a
+/// position, and a disproof there proves a loss at once when keyed by ply).
+pub const GAME_DEFAULTS: &[(&str, &str)] = &[("ecalper", "leaves=check"), ("epaminondas", "key=position")];
 /// The default weight of the initial numbers (`h=N`) with `init=prior|eval`.
 pub const DEFAULT_INIT_WEIGHT: u32 = 4;
 
@@ -49,6 +60,37 @@ impl Init {
             Init::Unit => "unit",
             Init::Prior => "prior",
             Init::Eval => "eval",
+        }
+    }
+}
+
+/// How the positions of a game with a length cap are told apart in the
+/// transposition table (`key=...`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Keying {
+    /// `key=auto` (the default): the game's entry of [`GAME_DEFAULTS`]
+    /// (`key=position` for Epaminondas), else `key=ply`; by position only
+    /// while more than 64 plies are left before the cap at the searched
+    /// position (a short cap is searched exactly).
+    Auto,
+    /// `key=ply`: by position and plies played (the same position nearer
+    /// the cap may have another value): exact, but a transposition at
+    /// another ply count is a new position.
+    Ply,
+    /// `key=position`: by position alone. A stored proof keeps its length
+    /// and is used only where it fits before the cap; a position that
+    /// repeats the line counts as not won for the asked seat; a disproof
+    /// that rests on the line (a repetition, a draw by the cap) is not
+    /// stored.
+    Position,
+}
+
+impl Keying {
+    fn word(self) -> &'static str {
+        match self {
+            Keying::Auto => "auto",
+            Keying::Ply => "ply",
+            Keying::Position => "position",
         }
     }
 }
@@ -89,6 +131,20 @@ pub struct PnsOptions {
     /// `h=N`: with `init=prior|eval`, the numbers of a node judged even are
     /// `1 + N`, and range from 1 to `1 + 2N` (1 to 1000).
     pub init_weight: u32,
+    /// `key=auto|ply|position`: how a capped game's positions are keyed
+    /// (see [`Keying`]).
+    pub keying: Keying,
+    /// `turns=whole|ply`: whether a node's children are the positions
+    /// after each way its mover can finish the turn (`whole`, the default;
+    /// a ply after which the same seat moves again, as in Ecalper's and
+    /// Whirlwind's turns, is then no node of its own, while a turn has at
+    /// most about 20,000 ways) or after each ply (`ply`).
+    pub whole_turns: bool,
+    /// `leaves=check|plain`: whether a new leaf whose mover has a decisive
+    /// ply is settled at once (`check`) or gets its initial numbers like
+    /// any other (`plain`). `None`: the game's entry of [`GAME_DEFAULTS`]
+    /// (see [`PnsOptions::for_game`]).
+    pub check_leaves: Option<bool>,
 }
 
 impl Default for PnsOptions {
@@ -102,6 +158,9 @@ impl Default for PnsOptions {
             all_plies: true,
             init: Init::Eval,
             init_weight: DEFAULT_INIT_WEIGHT,
+            keying: Keying::Auto,
+            whole_turns: true,
+            check_leaves: None,
         }
     }
 }
@@ -111,7 +170,9 @@ impl Default for PnsOptions {
 #[non_exhaustive]
 pub enum PnsOptionsError {
     /// A key that is not one of [`KEYS`].
-    #[error("unknown pns option `{key}`; expected one of nodes, time, tt, depth, eps, plies, init, h")]
+    #[error(
+        "unknown pns option `{key}`; expected one of nodes, time, tt, depth, eps, plies, init, h, key, turns"
+    )]
     UnknownKey {
         /// The key given.
         key: String,
@@ -153,6 +214,27 @@ fn parse_duration(key: &str, value: &str) -> Result<Duration, PnsOptionsError> {
 }
 
 impl PnsOptions {
+    /// The options with what the spec leaves unset (`leaves=`, `key=auto`)
+    /// taken from the entry of the game named `game` in [`GAME_DEFAULTS`]
+    /// (unset without one: no leaf check, keys by ply).
+    pub fn for_game(&self, game: &str) -> PnsOptions {
+        let mut defaults = PnsOptions::default();
+        if let Some((_, spec)) = GAME_DEFAULTS.iter().find(|(name, _)| *name == game) {
+            for pair in spec.split(',') {
+                let (key, value) = pair.split_once('=').expect("GAME_DEFAULTS holds key=value pairs");
+                defaults
+                    .set(key, value)
+                    .expect("GAME_DEFAULTS holds valid pns options");
+            }
+        }
+        let mut options = self.clone();
+        options.check_leaves = Some(self.check_leaves.or(defaults.check_leaves).unwrap_or(false));
+        if options.keying == Keying::Auto && defaults.keying != Keying::Position {
+            options.keying = Keying::Ply;
+        }
+        options
+    }
+
     /// Sets one option by key (`iters` and `iterations` mean `nodes`). A
     /// budget set alone replaces the other: `time` drops the node budget
     /// and `nodes` the time, as the `mcts` family does.
@@ -209,6 +291,24 @@ impl PnsOptions {
                     _ => return Err(bad(key, value, "unit, prior or eval")),
                 }
             }
+            "key" => {
+                self.keying = match value.to_ascii_lowercase().as_str() {
+                    "auto" => Keying::Auto,
+                    "ply" | "plies" => Keying::Ply,
+                    "position" => Keying::Position,
+                    _ => return Err(bad(key, value, "auto, ply or position")),
+                }
+            }
+            "leaves" => match value.to_ascii_lowercase().as_str() {
+                "check" => self.check_leaves = Some(true),
+                "plain" => self.check_leaves = Some(false),
+                _ => return Err(bad(key, value, "check or plain")),
+            },
+            "turns" => match value.to_ascii_lowercase().as_str() {
+                "whole" => self.whole_turns = true,
+                "ply" | "plies" => self.whole_turns = false,
+                _ => return Err(bad(key, value, "whole or ply")),
+            },
             "h" => match value.parse::<u32>() {
                 Ok(h) if (1..=1000).contains(&h) => self.init_weight = h,
                 _ => return Err(bad(key, value, "a weight from 1 to 1000")),
@@ -299,6 +399,15 @@ impl fmt::Display for PnsOptions {
         if self.init_weight != default.init_weight {
             pairs.push(format!("h={}", self.init_weight));
         }
+        if !self.whole_turns {
+            pairs.push("turns=ply".to_owned());
+        }
+        if let Some(check) = self.check_leaves {
+            pairs.push(format!("leaves={}", if check { "check" } else { "plain" }));
+        }
+        if self.keying != default.keying {
+            pairs.push(format!("key={}", self.keying.word()));
+        }
         f.write_str("pns")?;
         if !pairs.is_empty() {
             write!(f, ":{}", pairs.join(","))?;
@@ -324,6 +433,11 @@ mod tests {
             "pns:init=prior",
             "pns:init=prior,h=16",
             "pns:init=unit",
+            "pns:key=ply",
+            "pns:nodes=5,key=position",
+            "pns:turns=ply",
+            "pns:leaves=check",
+            "pns:turns=ply,leaves=plain",
         ] {
             let options: PnsOptions = text.parse().unwrap();
             assert_eq!(options.to_string(), text);
@@ -350,6 +464,9 @@ mod tests {
             ("pns:plies=some", "all or best"),
             ("pns:init=guess", "unit, prior or eval"),
             ("pns:h=0", "weight"),
+            ("pns:key=hash", "auto, ply or position"),
+            ("pns:turns=some", "whole or ply"),
+            ("pns:leaves=x", "check or plain"),
             ("pns:bogus=1", "expected one of"),
             ("pns:nodes", "="),
             ("pns:nodes=1,iters=2", "twice"),
@@ -362,6 +479,29 @@ mod tests {
             "pns:tt=x".parse::<PnsOptions>(),
             Err(PnsOptionsError::BadValue { ref key, .. }) if key == "tt"
         ));
+    }
+
+    #[test]
+    fn game_defaults_fill_only_what_is_unset() {
+        let options = PnsOptions::default();
+        let ecalper = options.for_game("ecalper");
+        assert_eq!((ecalper.check_leaves, ecalper.keying), (Some(true), Keying::Ply));
+        let epaminondas = options.for_game("epaminondas");
+        assert_eq!(
+            (epaminondas.check_leaves, epaminondas.keying),
+            (Some(false), Keying::Auto)
+        );
+        let escabel = options.for_game("escabel");
+        assert_eq!((escabel.check_leaves, escabel.keying), (Some(false), Keying::Ply));
+        let given: PnsOptions = "pns:leaves=plain,key=position".parse().unwrap();
+        let ecalper = given.for_game("ecalper");
+        assert_eq!(
+            (ecalper.check_leaves, ecalper.keying),
+            (Some(false), Keying::Position)
+        );
+        for (name, spec) in GAME_DEFAULTS {
+            assert!(format!("pns:{spec}").parse::<PnsOptions>().is_ok(), "{name}");
+        }
     }
 
     #[test]

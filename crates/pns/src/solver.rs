@@ -3,6 +3,8 @@
 //! questions.
 
 use abstracta_core::time::Instant;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::marker::PhantomData;
 use std::time::Duration;
 
@@ -10,7 +12,7 @@ use abstracta_core::knowledge::Knowledge;
 use abstracta_core::search::{ChildStats, Proof, SearchResult, StopHandle};
 use abstracta_core::{Game, PlyBuf, Seat, Status};
 
-use crate::options::Init;
+use crate::options::{Init, Keying};
 use crate::table::{Number, Stored, Table, INFINITE};
 
 /// What the search may spend.
@@ -29,13 +31,27 @@ pub(crate) struct Limits {
     pub init: Init,
     /// The weight of the initial numbers from the game's knowledge.
     pub init_weight: u32,
+    /// Whether a capped game's positions are keyed by their plies played.
+    pub keying: Keying,
+    /// Whether a node's children are the positions after whole turns.
+    pub whole_turns: bool,
+    /// Whether a new leaf whose mover has a decisive ply is settled at once.
+    pub check_leaves: bool,
 }
+
+/// Plies left before the length cap above which `key=auto` (in a game
+/// whose default is `key=position`) keys positions without their plies
+/// played: a cap within reach (the short caps of tests) is searched
+/// exactly, ply by ply; a long one (Epaminondas' 1000) would make every
+/// transposition at another ply count a new position.
+pub(crate) const AUTO_POSITION_KEY_PLIES: u32 = 64;
 
 /// What the table's entries may rest on, kept as long as the table.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Flags {
-    /// A drawn end (by the rules or the length cap) was met: a disproof of
-    /// "the seat wins" may then be a draw, not a loss.
+    /// A drawn end (by the rules or the length cap) or a repeated position
+    /// was met: a disproof of "the seat wins" may then be a draw, not a
+    /// loss.
     pub draw_seen: bool,
     /// The depth limit cut a line: a node cut off counts as not won, so
     /// disproofs are no longer trusted (proofs still are).
@@ -50,19 +66,83 @@ enum Answer {
     Unknown,
 }
 
+/// What is known of a node for the question: its numbers, the length of
+/// its proof (`pn == 0`: the most plies a line of the proof takes to its
+/// win, an upper bound) and whether its disproof (`dn == 0`) rests on the
+/// line that led to it (a repeated position, or with positions keyed
+/// without their plies, the length cap or the depth limit), so that it
+/// holds there and must not be stored for other lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Numbers {
+    pn: Number,
+    dn: Number,
+    length: u32,
+    on_path: bool,
+}
+
+impl Numbers {
+    fn open(pn: Number, dn: Number) -> Numbers {
+        Numbers {
+            pn,
+            dn,
+            length: 0,
+            on_path: false,
+        }
+    }
+
+    const fn proved(length: u32) -> Numbers {
+        Numbers {
+            pn: 0,
+            dn: INFINITE,
+            length,
+            on_path: false,
+        }
+    }
+
+    const fn disproved(on_path: bool) -> Numbers {
+        Numbers {
+            pn: INFINITE,
+            dn: 0,
+            length: 0,
+            on_path,
+        }
+    }
+}
+
 /// A child of an expanded node.
 struct Child<G: Game> {
     game: G,
     key: u64,
-    pn: Number,
-    dn: Number,
+    /// Plies from the node (more than one when a whole turn is).
+    plies: u32,
+    numbers: Numbers,
 }
 
-/// A node settled while it was expanded, or its children.
+/// A node settled while it was expanded, or its children (and the most
+/// plies a ply left out by the game's forced plies takes to lose, 0 when
+/// none was).
 enum Expansion<G: Game> {
-    Settled(Number, Number),
-    Children(Vec<Child<G>>),
+    Settled(Numbers),
+    Children(Vec<Child<G>>, u32),
 }
+
+/// How an expansion (or a part of it) ended.
+enum Step {
+    /// Children were added.
+    Open,
+    /// A ply settled the node.
+    Settled(Numbers),
+    /// Whole turns gave more children than allowed.
+    TooWide,
+}
+
+/// The most ways of finishing a turn (on [`Solver::turn_width`]'s rough
+/// count) for which a node's children are whole turns.
+const MAX_TURN_WIDTH: u64 = 20_000;
+
+/// Plies a ply left out by the game's forced plies takes to lose at most
+/// (the opponent has won after it, or wins with its next ply).
+const PRUNED_PLY_LENGTH: u32 = 2;
 
 /// The salt that tells the second seat's question from the first's.
 const SECOND_SEAT_SALT: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -84,6 +164,27 @@ fn saturating_sum(numbers: impl Iterator<Item = Number>) -> Number {
     total.min(u64::from(INFINITE - 1)) as Number
 }
 
+/// Hashes a table key (already mixed) as itself, for the set of the
+/// positions on the current line.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
+}
+
 /// One search over a table: the counters and the question being asked.
 pub(crate) struct Solver<'a, G: Game, K> {
     knowledge: &'a K,
@@ -91,10 +192,17 @@ pub(crate) struct Solver<'a, G: Game, K> {
     flags: &'a mut Flags,
     limits: &'a Limits,
     /// Whether positions are keyed by their plies played too (games with a
-    /// length cap, where the same position nearer the cap may differ).
+    /// short way to go to a length cap, where the same position nearer the
+    /// cap may differ).
     keyed_by_ply: bool,
+    /// The length cap, when positions are keyed without their plies
+    /// played: a stored proof is used only where it fits before the cap.
+    position_cap: Option<u32>,
     /// The seat whose win is asked.
     question: Seat,
+    /// The keys of the positions being expanded, from the question's root
+    /// down (a count each): a child among them repeats the line.
+    line: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
     /// Nodes expanded so far.
     pub expanded: u64,
     /// The deepest ply below a question's root reached.
@@ -112,13 +220,22 @@ impl<'a, G: Game, K: Knowledge<G>> Solver<'a, G, K> {
         flags: &'a mut Flags,
         limits: &'a Limits,
     ) -> Solver<'a, G, K> {
+        let cap = game.length_cap();
+        let left = cap.map(|c| c.saturating_sub(game.plies_played()));
+        let by_position = match limits.keying {
+            Keying::Ply => false,
+            Keying::Position => true,
+            Keying::Auto => left.is_some_and(|l| l > AUTO_POSITION_KEY_PLIES),
+        };
         Solver {
             knowledge,
             table,
             flags,
             limits,
-            keyed_by_ply: game.length_cap().is_some(),
+            keyed_by_ply: cap.is_some() && !by_position,
+            position_cap: cap.filter(|_| by_position),
             question: game.to_move_seat(),
+            line: HashMap::default(),
             expanded: 0,
             max_depth: 0,
             aborted: false,
@@ -137,6 +254,37 @@ impl<'a, G: Game, K: Knowledge<G>> Solver<'a, G, K> {
         key
     }
 
+    /// The table's numbers for `key` at `game`, a proof only where it fits
+    /// before the length cap (else the entry is not used).
+    fn lookup(&self, game: &G, key: u64) -> Option<Stored> {
+        let stored = self.table.get(key)?;
+        match self.position_cap {
+            Some(cap)
+                if stored.pn == 0 && u32::from(stored.length) > cap.saturating_sub(game.plies_played()) =>
+            {
+                None
+            }
+            _ => Some(stored),
+        }
+    }
+
+    /// Stores a node's numbers, unless its disproof holds on this line only.
+    fn store(&mut self, key: u64, numbers: Numbers, work: u64) {
+        if numbers.dn == 0 && numbers.on_path {
+            return;
+        }
+        let length = numbers.length.min(u32::from(u16::MAX)) as u16;
+        self.table.put(
+            key,
+            Stored {
+                pn: numbers.pn,
+                dn: numbers.dn,
+                work,
+                length,
+            },
+        );
+    }
+
     /// Counts an expansion and checks the limits (the clock and the stop
     /// handle every 256 expansions).
     fn count_expansion(&mut self) {
@@ -153,30 +301,49 @@ impl<'a, G: Game, K: Knowledge<G>> Solver<'a, G, K> {
     }
 
     /// The numbers of a finished game for the question.
-    fn terminal(&mut self, status: Status) -> (Number, Number) {
+    fn terminal(&mut self, game: &G, status: Status) -> Numbers {
         match status.winner_seat() {
-            Some(seat) if seat == self.question => (0, INFINITE),
-            Some(_) => (INFINITE, 0),
+            Some(seat) if seat == self.question => Numbers::proved(0),
+            Some(_) => Numbers::disproved(false),
             None => {
                 self.flags.draw_seen = true;
-                (INFINITE, 0)
+                // Keyed without the plies played, a draw by the length cap
+                // holds at this ply count only.
+                let by_cap = self.position_cap.is_some_and(|cap| game.plies_played() >= cap);
+                Numbers::disproved(by_cap)
             }
         }
     }
 
     /// The numbers of a position not yet expanded here: final for a
-    /// finished game, else the table's, else the initial numbers of a
-    /// node the asked seat wins with probability `chance` (the game's
-    /// judgement; `None`: (1, 1)).
-    fn leaf(&mut self, game: &G, chance: Option<f64>) -> (Number, Number, u64) {
+    /// finished game, else the table's, else not won when it repeats the
+    /// line, else the initial numbers of a node the asked seat wins with
+    /// probability `chance` (the game's judgement; `None`: (1, 1)).
+    fn leaf(&mut self, game: &G, chance: Option<f64>) -> (Numbers, u64) {
         let status = game.status();
         if status.is_finished() {
-            let (pn, dn) = self.terminal(status);
-            return (pn, dn, 0);
+            return (self.terminal(game, status), 0);
         }
         let key = self.key(game);
-        match self.table.get(key) {
-            Some(s) => (s.pn, s.dn, key),
+        match self.lookup(game, key) {
+            Some(s) if s.pn == 0 => (Numbers::proved(u32::from(s.length)), key),
+            _ if self.line.contains_key(&key) => {
+                // The asked seat gains nothing by coming back: if it wins,
+                // it wins by a line that never repeats (each ply nearer the
+                // win). That holds on this line only.
+                self.flags.draw_seen = true;
+                (Numbers::disproved(true), key)
+            }
+            Some(s) => (Numbers::open(s.pn, s.dn), key),
+            // A new node whose mover wins at once is settled without an
+            // expansion of its own (and without a table entry).
+            None if self.limits.check_leaves && self.knowledge.decisive_ply(game).is_some() => {
+                if game.to_move_seat() == self.question {
+                    (Numbers::proved(1), key)
+                } else {
+                    (Numbers::disproved(false), key)
+                }
+            }
             None => {
                 let chance = match (self.limits.init, chance) {
                     (Init::Eval, _) => self.knowledge.evaluate(game).map(|p| {
@@ -189,7 +356,7 @@ impl<'a, G: Game, K: Knowledge<G>> Solver<'a, G, K> {
                     (_, chance) => chance,
                 };
                 let (pn, dn) = self.initial_numbers(chance);
-                (pn, dn, key)
+                (Numbers::open(pn, dn), key)
             }
         }
     }
@@ -216,38 +383,120 @@ impl<'a, G: Game, K: Knowledge<G>> Solver<'a, G, K> {
 
     /// Generates the children of an ongoing `game` (only the forced ones
     /// when the game's knowledge sees a threat), or settles the node at
-    /// once (a decisive ply; a child that decides it).
+    /// once (a decisive ply; a child that decides it). With whole turns, a
+    /// ply after which the same seat moves again is not a child: the
+    /// positions after each way of finishing the turn are (while the turn
+    /// has at most [`MAX_TURN_WIDTH`] ways on a rough count).
     #[inline(never)]
     fn expand(&mut self, game: &G, or_node: bool) -> Expansion<G> {
-        let settled = |proved: bool| {
-            if proved {
-                Expansion::Settled(0, INFINITE)
-            } else {
-                Expansion::Settled(INFINITE, 0)
+        let mut children = Vec::new();
+        let mut pruned_length = 0;
+        if self.limits.whole_turns {
+            match self.expand_from(game, 0, or_node, true, &mut children, &mut pruned_length) {
+                Step::Settled(settled) => return Expansion::Settled(settled),
+                Step::Open => return Expansion::Children(children, pruned_length),
+                // The rough count was far off: one ply at a time.
+                Step::TooWide => {
+                    children.clear();
+                    pruned_length = 0;
+                }
             }
-        };
+        }
+        match self.expand_from(game, 0, or_node, false, &mut children, &mut pruned_length) {
+            Step::Settled(settled) => Expansion::Settled(settled),
+            _ => Expansion::Children(children, pruned_length),
+        }
+    }
+
+    /// A rough count of the ways the mover can finish its turn at `game`:
+    /// the product of the legal plies at each step of a line on which the
+    /// same seat moves on (taken among the first few plies of each step),
+    /// stopping above [`MAX_TURN_WIDTH`].
+    fn turn_width(game: &G) -> u64 {
+        let mover = game.to_move_seat();
+        let mut plies = PlyBuf::new();
+        let mut at = game.clone();
+        let mut width: u64 = 1;
+        loop {
+            at.legal_plies(&mut plies);
+            at.legal_plies(&mut plies);
+            width = width.saturating_mul(plies.len().max(1) as u64);
+            if width > MAX_TURN_WIDTH {
+                return width;
+            }
+            let on = plies.iter().take(4).chain(plies.last()).find_map(|&ply| {
+                let mut next = at.clone();
+                next.play_unchecked(ply);
+                (!next.status().is_finished() && next.to_move_seat() == mover).then_some(next)
+            });
+            match on {
+                Some(next) => at = next,
+                None => return width,
+            }
+        }
+    }
+
+    /// Adds to `children` the children of `game`, reached `plies` plies
+    /// below the node being expanded (whose mover still moves at `game`),
+    /// or returns the node's numbers when a ply settles it.
+    /// `pruned_length` grows to the longest loss of a ply the game's
+    /// forced plies left out.
+    fn expand_from(
+        &mut self,
+        game: &G,
+        plies: u32,
+        or_node: bool,
+        whole: bool,
+        children: &mut Vec<Child<G>>,
+        pruned_length: &mut u32,
+    ) -> Step {
+        let mut whole = whole;
+        // Whether the turn's width was counted (at the node, once a ply
+        // continues the turn: a game of one-ply turns never pays for it).
+        let mut counted = plies > 0;
         // The mover wins at once: proved at an OR node, disproved at an AND node.
         if self.knowledge.decisive_ply(game).is_some() {
-            return settled(or_node);
+            return Step::Settled(if or_node {
+                Numbers::proved(plies + 1)
+            } else {
+                Numbers::disproved(false)
+            });
         }
-        let mut plies = PlyBuf::new();
+        let mover = game.to_move_seat();
+        let mut moves = PlyBuf::new();
         // Plies left out of the forced ones lose at once for the mover: never
         // a win at an OR node, always one at an AND node, so the answer stays.
-        if !self.knowledge.forced_plies(game, &mut plies) {
-            game.legal_plies(&mut plies);
+        if self.knowledge.forced_plies(game, &mut moves) {
+            *pruned_length = (*pruned_length).max(plies + PRUNED_PLY_LENGTH);
+        } else {
+            game.legal_plies(&mut moves);
         }
-        // Prior win rates are the mover's: the asked seat's at an OR node.
+        // Prior win rates are the mover's: the asked seat's at an OR node
+        // (for the node's own plies only).
         let mut priors: Vec<f32> = Vec::new();
-        if self.limits.init == Init::Prior {
-            priors.resize(plies.len(), 0.5);
-            if !self.knowledge.ply_priors(game, &plies, &mut priors) {
+        if self.limits.init == Init::Prior && plies == 0 {
+            priors.resize(moves.len(), 0.5);
+            if !self.knowledge.ply_priors(game, &moves, &mut priors) {
                 priors.clear();
             }
         }
-        let mut children = Vec::with_capacity(plies.len());
-        for (i, &ply) in plies.iter().enumerate() {
+        children.reserve(moves.len());
+        for (i, &ply) in moves.iter().enumerate() {
             let mut next = game.clone();
             next.play_unchecked(ply);
+            if whole && !counted && !next.status().is_finished() && next.to_move_seat() == mover {
+                counted = true;
+                whole = Self::turn_width(game) <= MAX_TURN_WIDTH;
+            }
+            if whole && !next.status().is_finished() && next.to_move_seat() == mover {
+                match self.expand_from(&next, plies + 1, or_node, whole, children, pruned_length) {
+                    Step::Open => continue,
+                    settled_or_too_wide => return settled_or_too_wide,
+                }
+            }
+            if whole && children.len() as u64 >= 2 * MAX_TURN_WIDTH {
+                return Step::TooWide;
+            }
             let chance = priors.get(i).map(|&p| {
                 let p = f64::from(p);
                 if or_node {
@@ -256,38 +505,66 @@ impl<'a, G: Game, K: Knowledge<G>> Solver<'a, G, K> {
                     1.0 - p
                 }
             });
-            let (pn, dn, key) = self.leaf(&next, chance);
-            if or_node && pn == 0 {
-                return settled(true);
+            let (numbers, key) = self.leaf(&next, chance);
+            if or_node && numbers.pn == 0 {
+                return Step::Settled(Numbers::proved(plies + 1 + numbers.length));
             }
-            if !or_node && dn == 0 {
-                return settled(false);
+            if !or_node && numbers.dn == 0 && !numbers.on_path {
+                return Step::Settled(Numbers::disproved(false));
             }
             children.push(Child {
                 game: next,
                 key,
-                pn,
-                dn,
+                plies: plies + 1,
+                numbers,
             });
         }
-        Expansion::Children(children)
+        Step::Open
     }
 
-    /// The node's numbers from its children's.
-    fn aggregate(children: &[Child<G>], or_node: bool) -> (Number, Number) {
-        let min_pn = children.iter().map(|c| c.pn).min().unwrap_or(INFINITE);
-        let min_dn = children.iter().map(|c| c.dn).min().unwrap_or(INFINITE);
-        if or_node {
-            (min_pn, saturating_sum(children.iter().map(|c| c.dn)))
+    /// The node's numbers from its children's (`pruned_length`: the most
+    /// plies a ply left out by the game's forced plies takes to lose).
+    fn aggregate(children: &[Child<G>], or_node: bool, pruned_length: u32) -> Numbers {
+        let min_pn = children.iter().map(|c| c.numbers.pn).min().unwrap_or(INFINITE);
+        let min_dn = children.iter().map(|c| c.numbers.dn).min().unwrap_or(INFINITE);
+        let (pn, dn) = if or_node {
+            (min_pn, saturating_sum(children.iter().map(|c| c.numbers.dn)))
         } else {
-            (saturating_sum(children.iter().map(|c| c.pn)), min_dn)
+            (saturating_sum(children.iter().map(|c| c.numbers.pn)), min_dn)
+        };
+        let proved = children.iter().filter(|c| c.numbers.pn == 0);
+        let length = if pn != 0 {
+            0
+        } else if or_node {
+            proved.map(|c| c.plies + c.numbers.length).min().unwrap_or(0)
+        } else {
+            proved
+                .map(|c| c.plies + c.numbers.length)
+                .max()
+                .unwrap_or(0)
+                .max(pruned_length)
+        };
+        // An OR node's disproof rests on every child's, an AND node's on
+        // the best of its disproved children.
+        let mut disproved = children.iter().filter(|c| c.numbers.dn == 0);
+        let on_path = dn == 0
+            && if or_node {
+                disproved.any(|c| c.numbers.on_path)
+            } else {
+                disproved.all(|c| c.numbers.on_path) && !children.is_empty()
+            };
+        Numbers {
+            pn,
+            dn,
+            length,
+            on_path,
         }
     }
 
     /// The child to search (least proof number at an OR node, least
     /// disproof number at an AND node) and the second least number.
     fn select(children: &[Child<G>], or_node: bool) -> (usize, Number) {
-        let number = |c: &Child<G>| if or_node { c.pn } else { c.dn };
+        let number = |c: &Child<G>| if or_node { c.numbers.pn } else { c.numbers.dn };
         let mut best = 0;
         let mut second = INFINITE;
         for (i, c) in children.iter().enumerate().skip(1) {
@@ -320,28 +597,42 @@ impl<'a, G: Game, K: Knowledge<G>> Solver<'a, G, K> {
     /// Df-pn's multiple iterative deepening at `game` (key `key`): searches
     /// below it until its proof number reaches `th_pn` or its disproof
     /// number `th_dn` (or a limit stops it), stores and returns its numbers.
-    fn mid(&mut self, game: &G, key: u64, th_pn: Number, th_dn: Number, depth: u32) -> (Number, Number) {
+    fn mid(&mut self, game: &G, key: u64, th_pn: Number, th_dn: Number, depth: u32) -> Numbers {
         self.max_depth = self.max_depth.max(depth);
         if depth >= self.limits.depth {
             self.flags.cut_seen = true;
-            return (INFINITE, 0);
+            return Numbers::disproved(true);
         }
+        *self.line.entry(key).or_insert(0) += 1;
+        let numbers = self.mid_on_line(game, key, th_pn, th_dn, depth);
+        if let Some(count) = self.line.get_mut(&key) {
+            *count -= 1;
+            if *count == 0 {
+                self.line.remove(&key);
+            }
+        }
+        numbers
+    }
+
+    /// [`mid`](Self::mid) with `game` on the line.
+    fn mid_on_line(&mut self, game: &G, key: u64, th_pn: Number, th_dn: Number, depth: u32) -> Numbers {
         self.count_expansion();
         let start = self.expanded;
         let or_node = game.to_move_seat() == self.question;
-        let mut children = match self.expand(game, or_node) {
-            Expansion::Settled(pn, dn) => {
-                self.table.put(key, Stored { pn, dn, work: 1 });
-                return (pn, dn);
+        let (mut children, pruned_length) = match self.expand(game, or_node) {
+            Expansion::Settled(numbers) => {
+                self.store(key, numbers, 1);
+                return numbers;
             }
-            Expansion::Children(children) => children,
+            Expansion::Children(children, pruned_length) => (children, pruned_length),
         };
         loop {
-            let (pn, dn) = Self::aggregate(&children, or_node);
+            let numbers = Self::aggregate(&children, or_node, pruned_length);
+            let (pn, dn) = (numbers.pn, numbers.dn);
             if pn >= th_pn || dn >= th_dn || self.aborted {
                 let work = self.expanded - start + 1;
-                self.table.put(key, Stored { pn, dn, work });
-                return (pn, dn);
+                self.store(key, numbers, work);
+                return numbers;
             }
             let (best, second) = Self::select(&children, or_node);
             let child = &children[best];
@@ -352,13 +643,12 @@ impl<'a, G: Game, K: Knowledge<G>> Solver<'a, G, K> {
                 (u64::from(th) - u64::from(total) + u64::from(own)).min(u64::from(INFINITE)) as Number
             };
             let (child_pn, child_dn) = if or_node {
-                (th_pn.min(self.grow(second)), rest(th_dn, dn, child.dn))
+                (th_pn.min(self.grow(second)), rest(th_dn, dn, child.numbers.dn))
             } else {
-                (rest(th_pn, pn, child.pn), th_dn.min(self.grow(second)))
+                (rest(th_pn, pn, child.numbers.pn), th_dn.min(self.grow(second)))
             };
-            let (cpn, cdn) = self.mid(&child.game, child.key, child_pn, child_dn, depth + 1);
-            children[best].pn = cpn;
-            children[best].dn = cdn;
+            let found = self.mid(&child.game, child.key, child_pn, child_dn, depth + child.plies);
+            children[best].numbers = found;
         }
     }
 
@@ -367,24 +657,39 @@ impl<'a, G: Game, K: Knowledge<G>> Solver<'a, G, K> {
         self.question = seat;
         let status = game.status();
         if status.is_finished() {
-            return match self.terminal(status) {
-                (0, _) => Answer::Proved,
+            return match self.terminal(game, status).pn {
+                0 => Answer::Proved,
                 _ => Answer::Disproved,
             };
         }
         let key = self.key(game);
-        let (pn, dn) = match self.table.get(key) {
-            Some(s) if s.pn == 0 || s.dn == 0 => (s.pn, s.dn),
+        let numbers = match self.lookup(game, key) {
+            Some(s) if s.pn == 0 || s.dn == 0 => Numbers::open(s.pn, s.dn),
             _ if self.aborted => return Answer::Unknown,
-            _ => self.mid(game, key, INFINITE, INFINITE, 0),
+            _ => {
+                self.line.clear();
+                self.mid(game, key, INFINITE, INFINITE, 0)
+            }
         };
-        if pn == 0 {
+        // A disproof resting on the line is sound here, at the question's
+        // root: the lines it rests on start here (a repeated position is
+        // no progress; the cap's draws are those of this ply count). The
+        // depth limit's cuts are caught by `cut_seen`.
+        if numbers.pn == 0 {
             Answer::Proved
-        } else if dn == 0 {
+        } else if numbers.dn == 0 {
             Answer::Disproved
         } else {
             Answer::Unknown
         }
+    }
+
+    /// Whether a disproof of "the seat wins" with no drawn end met proves
+    /// the other seat's win: not when positions are keyed without their
+    /// plies under a cap (a stored disproof may rest on a line longer
+    /// than the plies left, which the cap would make a draw).
+    fn disproof_is_loss(&self) -> bool {
+        !self.flags.draw_seen && self.position_cap.is_none()
     }
 
     /// The value of `game` for `seat`: "does `seat` win?", and when not,
@@ -396,7 +701,7 @@ impl<'a, G: Game, K: Knowledge<G>> Solver<'a, G, K> {
             Answer::Proved => return Some(Proof::Win),
             Answer::Unknown => return None,
             Answer::Disproved if self.flags.cut_seen => return None,
-            Answer::Disproved if !self.flags.draw_seen => return Some(Proof::Loss),
+            Answer::Disproved if self.disproof_is_loss() => return Some(Proof::Loss),
             Answer::Disproved => {}
         }
         match self.prove(game, seat.opponent()) {
@@ -404,6 +709,34 @@ impl<'a, G: Game, K: Knowledge<G>> Solver<'a, G, K> {
             Answer::Disproved if !self.flags.cut_seen => Some(Proof::Draw),
             _ => None,
         }
+    }
+
+    /// Whether the table (or the rules, or a decisive ply) shows that
+    /// `seat`, to move at `game`, wins by some way of finishing its turn:
+    /// a walk of the turn's plies, no search (at most [`MAX_TURN_WIDTH`]
+    /// positions, counted in `visited`).
+    fn turn_proven(&mut self, game: &G, seat: Seat, visited: &mut u64) -> bool {
+        *visited += 1;
+        let status = game.status();
+        if status.is_finished() {
+            return status.winner_seat() == Some(seat);
+        }
+        if self.stored(game, seat).is_some_and(|s| s.pn == 0) {
+            return true;
+        }
+        if game.to_move_seat() != seat {
+            return false;
+        }
+        if self.knowledge.decisive_ply(game).is_some() {
+            return true;
+        }
+        let mut plies = PlyBuf::new();
+        game.legal_plies(&mut plies);
+        plies.iter().any(|&ply| {
+            let mut next = game.clone();
+            next.play_unchecked(ply);
+            *visited <= MAX_TURN_WIDTH && self.turn_proven(&next, seat, visited)
+        })
     }
 
     /// The value of `game` for `seat` as far as the table knows it already
@@ -417,7 +750,7 @@ impl<'a, G: Game, K: Knowledge<G>> Solver<'a, G, K> {
         match settled(self.stored(game, seat))? {
             true => Some(Proof::Win),
             false if self.flags.cut_seen => None,
-            false if !self.flags.draw_seen => Some(Proof::Loss),
+            false if self.disproof_is_loss() => Some(Proof::Loss),
             false => match settled(self.stored(game, seat.opponent()))? {
                 true => Some(Proof::Loss),
                 false => Some(Proof::Draw),
@@ -425,11 +758,12 @@ impl<'a, G: Game, K: Knowledge<G>> Solver<'a, G, K> {
         }
     }
 
-    /// The table's numbers for "does `seat` win `game`?", if stored.
+    /// The table's numbers for "does `seat` win `game`?", if stored (a
+    /// proof only where it fits before the cap).
     fn stored(&mut self, game: &G, seat: Seat) -> Option<Stored> {
         self.question = seat;
         let key = self.key(game);
-        self.table.get(key)
+        self.lookup(game, key)
     }
 }
 
@@ -482,28 +816,14 @@ pub(crate) fn solve<G: Game, K: Knowledge<G>>(
     let mut plies = PlyBuf::new();
     game.legal_plies(&mut plies);
     let mut children = Vec::with_capacity(plies.len());
+    let mut games = Vec::with_capacity(plies.len());
     for &ply in &plies {
         let mut next = game.clone();
         next.play_unchecked(ply);
         // The child's value for the root's mover, whoever moves there.
-        let value = if proof == Some(Proof::Loss) {
-            // Every ply of a lost position loses.
-            Some(Proof::Loss)
-        } else if solver.aborted || !all_plies {
-            solver.known_value(&next, mover)
-        } else {
-            solver.value(&next, mover)
-        };
-        let stored = solver.stored(&next, mover);
-        let estimate = match (next.status().reward(mover), stored) {
-            (Some(reward), _) => reward,
-            (None, Some(s)) if s.pn != INFINITE && s.dn != INFINITE => {
-                f64::from(s.dn) / (f64::from(s.pn) + f64::from(s.dn))
-            }
-            _ => 0.5,
-        };
-        let proof = match next.status() {
-            Status::Finished { .. } => next.status().reward(mover).map(|r| {
+        let status = next.status();
+        let value = if let Status::Finished { .. } = status {
+            status.reward(mover).map(|r| {
                 if r > 0.75 {
                     Proof::Win
                 } else if r < 0.25 {
@@ -511,15 +831,57 @@ pub(crate) fn solve<G: Game, K: Knowledge<G>>(
                 } else {
                     Proof::Draw
                 }
-            }),
-            Status::Ongoing => value,
+            })
+        } else if proof == Some(Proof::Loss) {
+            // Every ply of a lost position loses.
+            Some(Proof::Loss)
+        } else if solver.aborted || !all_plies {
+            solver.known_value(&next, mover)
+        } else {
+            solver.value(&next, mover)
         };
         children.push(RootChild {
             ply,
-            proof,
-            estimate,
-            work: stored.map_or(0, |s| s.work),
+            proof: value,
+            estimate: 0.5,
+            work: 0,
         });
+        games.push(next);
+    }
+    // With `plies=best`, a ply that keeps the root's value must be among
+    // the proven ones. With whole turns the table may not hold the
+    // position after the ply (the middle of a turn): the rest of the turn
+    // is looked up in the table, and failing that the plies are searched
+    // until one keeps the value.
+    let keeps =
+        |children: &[RootChild<G::Ply>]| children.iter().any(|c| c.proof.is_some() && c.proof == proof);
+    if !all_plies && matches!(proof, Some(Proof::Win | Proof::Draw)) && !keeps(&children) {
+        if proof == Some(Proof::Win) {
+            if let Some(i) = (0..games.len())
+                .find(|&i| children[i].proof.is_none() && solver.turn_proven(&games[i], mover, &mut 0))
+            {
+                children[i].proof = Some(Proof::Win);
+            }
+        }
+        for i in 0..games.len() {
+            if keeps(&children) || solver.aborted {
+                break;
+            }
+            if children[i].proof.is_none() {
+                children[i].proof = solver.value(&games[i], mover);
+            }
+        }
+    }
+    for (child, next) in children.iter_mut().zip(&games) {
+        let stored = solver.stored(next, mover);
+        child.estimate = match (next.status().reward(mover), stored) {
+            (Some(reward), _) => reward,
+            (None, Some(s)) if s.pn != INFINITE && s.dn != INFINITE => {
+                f64::from(s.dn) / (f64::from(s.pn) + f64::from(s.dn))
+            }
+            _ => 0.5,
+        };
+        child.work = stored.map_or(0, |s| s.work);
     }
     // Best first: by rank, then (unproven) by estimate, then the smaller
     // proof (a proven ply's work), then the order of the legal plies.

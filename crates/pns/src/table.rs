@@ -1,6 +1,6 @@
 //! The transposition table: a fixed number of four-entry buckets, each
-//! entry a key, a proof and a disproof number and the work (expanded
-//! nodes) of the subtree that gave them.
+//! entry a key, a proof and a disproof number, the work (expanded nodes)
+//! of the subtree that gave them and, for a proof, its length.
 //!
 //! Replacement: an entry of the same key is overwritten; otherwise the
 //! entry of least work in the bucket gives way (an empty one first), so
@@ -18,19 +18,29 @@ pub(crate) const INFINITE: Number = Number::MAX;
 /// Entries per bucket.
 const BUCKET: usize = 4;
 
-/// Bytes per entry: key, numbers, work.
+/// Bytes per entry: key, numbers, work and length.
 const ENTRY_BYTES: usize = 24;
+
+/// Bits of the third word that hold the work; the length takes the rest.
+const WORK_BITS: u32 = 48;
+const WORK_MASK: u64 = (1 << WORK_BITS) - 1;
 
 /// One stored result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Stored {
     pub pn: Number,
     pub dn: Number,
+    /// Expanded nodes of the subtree (kept below 2^48).
     pub work: u64,
+    /// For a proof (`pn == 0`): the most plies any line of the proof takes
+    /// to its win (saturating at `u16::MAX`), so that a proof found with
+    /// more plies left before a length cap is not used where fewer are.
+    pub length: u16,
 }
 
 /// The table. An entry is three words: the key, the numbers (proof number
-/// high, disproof number low) and the work, 0 for an empty slot.
+/// high, disproof number low) and the work (low 48 bits; 0 for an empty
+/// slot) with the length above it.
 pub(crate) struct Table {
     entries: Vec<[u64; 3]>,
     used: usize,
@@ -73,7 +83,8 @@ impl Table {
             .map(|e| Stored {
                 pn: (e[1] >> 32) as Number,
                 dn: e[1] as Number,
-                work: e[2],
+                work: e[2] & WORK_MASK,
+                length: (e[2] >> WORK_BITS) as u16,
             })
     }
 
@@ -88,7 +99,7 @@ impl Table {
                 let (i, victim) = bucket
                     .iter()
                     .enumerate()
-                    .min_by_key(|(_, e)| e[2])
+                    .min_by_key(|(_, e)| e[2] & WORK_MASK)
                     .expect("a bucket has entries");
                 if victim[2] == 0 {
                     self.used += 1;
@@ -99,7 +110,7 @@ impl Table {
         bucket[slot] = [
             key,
             (u64::from(stored.pn) << 32) | u64::from(stored.dn),
-            stored.work.max(1),
+            stored.work.clamp(1, WORK_MASK) | (u64::from(stored.length) << WORK_BITS),
         ];
     }
 }
@@ -115,6 +126,7 @@ mod tests {
             pn: 3,
             dn: INFINITE,
             work,
+            length: 0,
         };
         table.put(7, s(10));
         assert_eq!(table.get(7), Some(s(10)));
@@ -128,6 +140,17 @@ mod tests {
         table.put(base + 9, s(35));
         assert_eq!(table.get(base + 3), None, "the least work gave way");
         assert!(table.get(base).is_some() && table.get(base + 9).is_some());
+        // A long proof's length does not count as work.
+        let proof = Stored {
+            pn: 0,
+            dn: INFINITE,
+            work: 1,
+            length: u16::MAX,
+        };
+        table.put(base + 10, proof);
+        assert_eq!(table.get(base + 10), Some(proof));
+        table.put(base + 11, s(25));
+        assert_eq!(table.get(base + 10), None, "the proof of least work gave way");
         table.clear();
         assert_eq!((table.get(base), table.used()), (None, 0));
     }

@@ -26,8 +26,13 @@ fn solve<G: Game, K: SearchKnowledge<G>>(game: &G, knowledge: K) -> SearchResult
 const INITS: [&str; 3] = ["unit", "prior", "eval"];
 
 fn solve_with<G: Game, K: SearchKnowledge<G>>(game: &G, knowledge: K, init: &str) -> SearchResult<G::Ply> {
+    solve_spec(game, knowledge, &format!("init={init}"))
+}
+
+/// Solves with the options `extra` added to a small table's spec.
+fn solve_spec<G: Game, K: SearchKnowledge<G>>(game: &G, knowledge: K, extra: &str) -> SearchResult<G::Ply> {
     // A small table, so that replacement happens in the larger cases too.
-    let mut search = PnsSearch::with_knowledge(format!("pns:tt=1,init={init}").parse().unwrap(), knowledge);
+    let mut search = PnsSearch::with_knowledge(format!("pns:tt=1,{extra}").parse().unwrap(), knowledge);
     search.search(game, &[])
 }
 
@@ -53,12 +58,10 @@ fn agrees_on_the_value<G: Game, K: SearchKnowledge<G>>(
     value: Proof,
     keeping: &[String],
     what: &str,
-    init: &str,
+    extra: &str,
 ) {
-    let mut search = PnsSearch::with_knowledge(
-        format!("pns:tt=1,plies=best,init={init}").parse().unwrap(),
-        knowledge,
-    );
+    let mut search =
+        PnsSearch::with_knowledge(format!("pns:tt=1,plies=best,{extra}").parse().unwrap(), knowledge);
     let result = search.search(game, &[]);
     assert_eq!(result.proof, Some(value), "{what}: the value (plies=best)");
     let best = result.best.expect("an ongoing game has a ply").to_string();
@@ -111,6 +114,8 @@ where
     let mut counts = [0; 4];
     for seed in 0..lines {
         let init = INITS[seed as usize % INITS.len()];
+        // Whole turns (the default) and one ply at a time, in turn.
+        let turns = if seed % 2 == 0 { "whole" } else { "ply" };
         let mut rng = seeded_rng(seed);
         let mut line = vec![(engine.clone(), reference.clone())];
         loop {
@@ -133,12 +138,12 @@ where
                 break;
             };
             let what = format!(
-                "{} seed {seed} after {} plies, init={init}",
+                "{} seed {seed} after {} plies, init={init},turns={turns}",
                 G::NAME,
                 game.plies_played()
             );
             agrees(
-                &solve_with(game, knowledge.clone(), init),
+                &solve_spec(game, knowledge.clone(), &format!("init={init},turns={turns}")),
                 value,
                 &keeping,
                 &format!("{what} (engine)"),
@@ -149,7 +154,14 @@ where
                 &keeping,
                 &format!("{what} (reference)"),
             );
-            agrees_on_the_value(game, knowledge.clone(), value, &keeping, &what, init);
+            agrees_on_the_value(
+                game,
+                knowledge.clone(),
+                value,
+                &keeping,
+                &what,
+                &format!("init={init},turns={turns}"),
+            );
             counts[0] += 1;
             counts[match value {
                 Proof::Win => 1,
@@ -230,6 +242,17 @@ fn tic_tac_toe_length_caps_make_draws_of_wins() {
     game.play_list("a1 b1").unwrap();
     let (value, keeping) = oracle(&game).unwrap();
     agrees(&solve(&game, NoKnowledge), value, &keeping, "cap=7");
+    // Keyed without the plies played, a proof keeps its length: none of
+    // the wins that need more plies than the cap leaves is claimed.
+    for spec in ["tictactoe:cap=5", "tictactoe:cap=6", "tictactoe:cap=7,pie=on"] {
+        let mut game = TicTacToe::new(options(spec));
+        game.play_list("a1 b1").unwrap();
+        let (value, keeping) = oracle(&game).unwrap();
+        for knowledge in ["key=position,init=eval", "key=position,init=unit"] {
+            let result = solve_spec(&game, TicTacToeKnowledge, knowledge);
+            agrees(&result, value, &keeping, &format!("{spec} {knowledge}"));
+        }
+    }
 }
 
 #[test]
@@ -339,7 +362,7 @@ fn epaminondas_tiny_endgames() {
     // A few pieces near the home rows, and a short cap that keeps the
     // oracle's tree small (the cap's draws are part of the check).
     let empty = ". . . . . . . . . . . . . .";
-    let boards: [Board; 4] = [
+    let boards: [Board; 5] = [
         // row index 0 is row 12 (Black's home row), 11 is row 1.
         (
             &[
@@ -374,6 +397,17 @@ fn epaminondas_tiny_endgames() {
             Colour::White,
             "epaminondas:cap=3",
         ),
+        // Lone pieces in the corners: within six plies they can shuffle
+        // back to a position met before (key=position must not take a
+        // repetition for a result).
+        (
+            &[
+                (1, "w . . . . . . . . . . . . ."),
+                (10, ". . . . . . . . . . . . . b"),
+            ],
+            Colour::White,
+            "epaminondas:cap=6",
+        ),
     ];
     let mut values = Vec::new();
     for (rows, to_move, spec) in boards {
@@ -395,6 +429,15 @@ fn epaminondas_tiny_endgames() {
                 value,
                 &keeping,
                 &format!("{rows:?} init={init}"),
+            );
+            // Positions keyed without their plies played: repetitions
+            // count as not won, stored proofs carry their length.
+            let extra = format!("key=position,init={init}");
+            agrees(
+                &solve_spec(&game, EpaminondasKnowledge, &extra),
+                value,
+                &keeping,
+                &format!("{rows:?} {extra}"),
             );
         }
         agrees(
