@@ -16,9 +16,10 @@ pub struct SolveArgs {
     /// Plies from the start position, separated by spaces or commas.
     #[arg(long, default_value = "")]
     pub moves: String,
-    /// The solver: pns[:nodes=N,time=T,tt=MB,depth=N,eps=X,plies=all|best] (or an mcts
-    /// spec, whose solver proves some positions too). An unsolved answer
-    /// says so.
+    /// The solver: pns[:nodes=N,time=T,tt=MB,depth=N,eps=X,plies=all|best,
+    /// init=eval|prior|unit,h=N,key=auto|ply|position,turns=whole|ply,
+    /// leaves=check|plain] (see docs/solver.md), or an mcts spec, whose
+    /// solver proves some positions too. An unsolved answer says so.
     #[arg(long, default_value = DEFAULT_SOLVER)]
     pub engine: String,
     /// Print one JSON object instead of text.
