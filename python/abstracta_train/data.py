@@ -23,15 +23,34 @@ def run_info(directory):
 def load_samples(dirs):
     """Every sample of every chunk under `dirs`, as a dict of arrays:
     obs [n, planes, rows, cols], policy [n, actions], legal [n, actions],
-    value [n], game [n], ply [n]."""
-    parts = {k: [] for k in ("obs", "policy", "legal", "value", "game", "ply")}
-    for path in chunk_files(dirs):
-        with np.load(path) as z:
-            for k in parts:
-                parts[k].append(z[k])
+    value [n], game [n], ply [n], search_value [n] (the search's own value
+    of the position; chunks written before it existed give their `value`),
+    source [n] (the index in `dirs` of the folder a sample came from, so
+    that game numbers of different runs can be told apart)."""
+    parts = {k: [] for k in ("obs", "policy", "legal", "value", "game", "ply", "search_value", "source")}
+    for source, d in enumerate(dirs):
+        for path in chunk_files([d]):
+            with np.load(path) as z:
+                for k in ("obs", "policy", "legal", "value", "game", "ply"):
+                    parts[k].append(z[k])
+                parts["search_value"].append(z["search_value"] if "search_value" in z.files else z["value"])
+                parts["source"].append(np.full(len(z["value"]), source, dtype=np.int32))
     if not parts["obs"]:
         raise SystemExit(f"no chunk-*.npz under {', '.join(dirs)}")
     return {k: np.concatenate(v) for k, v in parts.items()}
+
+
+def held_out(samples, fraction, seed=0):
+    """A boolean mask over the samples choosing whole games (a game of a
+    folder is held out with all its positions) for about `fraction` of
+    them, so a validation loss is measured on games never trained on."""
+    if fraction <= 0:
+        return np.zeros(len(samples["value"]), dtype=bool)
+    key = samples["source"].astype(np.int64) * (1 << 32) + samples["game"].astype(np.int64)
+    games = np.unique(key)
+    rng = np.random.default_rng(seed)
+    chosen = rng.random(len(games)) < fraction
+    return np.isin(key, games[chosen])
 
 
 def _cell_perm(n, flip_rows, flip_cols):

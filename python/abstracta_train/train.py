@@ -7,7 +7,14 @@ the Rust `puct` family loads.
 The policy loss is the cross-entropy between the search's visit
 distribution and the network's softmax over the legal action ids; the
 value loss the squared error against the game's result from the mover's
-side. The game's board symmetries are added as augmentation where the game
+side, or (`--search-value W`) against `(1 - W) * result + W * the
+search's own value of the position`, which is less noisy where the
+self-play engine was strong. `--validation F` holds out a fraction F of
+the games, reports their losses each epoch and exports the epoch whose
+held-out loss was lowest. `--random-symmetry` sees each batch through
+one of the game's symmetries drawn at random (the identity among them)
+instead of adding every symmetric copy of every sample: an epoch then
+costs a quarter as much. The game's board symmetries are added as augmentation where the game
 has them (see data.action_permutations).
 """
 
@@ -32,8 +39,23 @@ def losses(model, obs, policy, legal, value):
     return policy_loss, value_loss
 
 
+def evaluate(model, tensors, batch=1024):
+    """Mean (policy, value) loss of `model` over `tensors`, no gradients."""
+    model.eval()
+    n = len(tensors[3])
+    totals = [0.0, 0.0]
+    with torch.no_grad():
+        for i in range(0, n, batch):
+            pl, vl = losses(model, *(t[i:i + batch] for t in tensors))
+            k = min(batch, n - i)
+            totals[0] += pl.item() * k
+            totals[1] += vl.item() * k
+    return totals[0] / max(1, n), totals[1] / max(1, n)
+
+
 def train(dirs, out, epochs=10, batch=256, lr=2e-3, channels=32, blocks=3, init=None,
-          seed=0, log=None, augment=True, threads=None):
+          seed=0, log=None, augment=True, threads=None, search_value=0.0, validation=0.0,
+          random_symmetry=False):
     torch.manual_seed(seed)
     if threads:
         torch.set_num_threads(threads)
@@ -42,12 +64,26 @@ def train(dirs, out, epochs=10, batch=256, lr=2e-3, channels=32, blocks=3, init=
     planes, rows, cols = info["observation_shape"]
     actions = info["actions"]
     samples = data.load_samples(dirs)
+    samples["value"] = ((1.0 - search_value) * samples["value"]
+                        + search_value * samples["search_value"]).astype(np.float32)
+    mask = data.held_out(samples, validation, seed)
+    held = {k: v[mask] for k, v in samples.items()}
+    samples = {k: v[~mask] for k, v in samples.items()}
     obs, policy, legal, value = samples["obs"], samples["policy"], samples["legal"], samples["value"]
     symmetries = data.action_permutations(info["game"], rows, cols, actions) if augment else []
+    # (flip axes, action permutation) per symmetry, the identity first;
+    # each permutation is its own inverse, so it also maps targets.
+    batch_symmetries = [((), None)] + [
+        (tuple(a for a, f in ((-2, fr), (-1, fc)) if f), torch.from_numpy(perm))
+        for fr, fc, perm in symmetries]
+    if random_symmetry:
+        symmetries = []
     for sym in list(symmetries):
         o, p, l = data.augment(samples["obs"], samples["policy"], samples["legal"], sym)
         obs, policy, legal = np.concatenate([obs, o]), np.concatenate([policy, p]), np.concatenate([legal, l])
         value = np.concatenate([value, samples["value"]])
+    held_tensors = [torch.from_numpy(np.ascontiguousarray(a)).to(device) for a in
+                    (held["obs"], held["policy"], held["legal"].astype(np.float32), held["value"])]
     if init and os.path.exists(init):
         model = load_checkpoint(init)
     else:
@@ -59,6 +95,7 @@ def train(dirs, out, epochs=10, batch=256, lr=2e-3, channels=32, blocks=3, init=
     steps = max(1, epochs * ((n + batch - 1) // batch))
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps)
     history = []
+    best_loss, best_state = None, None
     started = time.time()
     for epoch in range(epochs):
         model.train()
@@ -67,6 +104,11 @@ def train(dirs, out, epochs=10, batch=256, lr=2e-3, channels=32, blocks=3, init=
         for i in range(0, n, batch):
             idx = order[i:i + batch]
             o, p, l, v = (t[idx].to(device) for t in tensors)
+            if random_symmetry:
+                axes, perm = batch_symmetries[int(torch.randint(len(batch_symmetries), ()))]
+                if perm is not None:
+                    perm = perm.to(device)
+                    o, p, l = torch.flip(o, axes), p[:, perm], l[:, perm]
             pl, vl = losses(model, o, p, l, v)
             opt.zero_grad()
             (pl + vl).backward()
@@ -76,11 +118,20 @@ def train(dirs, out, epochs=10, batch=256, lr=2e-3, channels=32, blocks=3, init=
             totals[1] += vl.item() * len(idx)
         entry = {"epoch": epoch + 1, "policy_loss": totals[0] / n, "value_loss": totals[1] / n,
                  "samples": n, "seconds": round(time.time() - started, 2)}
+        if len(held_tensors[3]):
+            vp, vv = evaluate(model, held_tensors)
+            entry.update(val_policy_loss=vp, val_value_loss=vv, val_samples=len(held_tensors[3]))
+            if best_loss is None or vp + vv < best_loss:
+                best_loss = vp + vv
+                best_state = {k: t.detach().clone() for k, t in model.state_dict().items()}
+                entry["best"] = True
         history.append(entry)
         print(json.dumps(entry), flush=True)
         if log:
             with open(log, "a") as f:
                 f.write(json.dumps(entry) + "\n")
+    if best_state is not None:
+        model.load_state_dict(best_state)
     model.to("cpu").eval()
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     export(model, out)
@@ -102,9 +153,16 @@ def main(argv=None):
     ap.add_argument("--log", help="append one JSON line per epoch here")
     ap.add_argument("--no-augment", action="store_true", help="no symmetry augmentation")
     ap.add_argument("--threads", type=int, help="PyTorch CPU threads")
+    ap.add_argument("--search-value", type=float, default=0.0,
+                    help="weight W of the search's own value in the value target, (1-W)*result + W*search value")
+    ap.add_argument("--validation", type=float, default=0.0,
+                    help="fraction of games held out; the epoch of least held-out loss is exported")
+    ap.add_argument("--random-symmetry", action="store_true",
+                    help="each batch through one symmetry drawn at random, not every copy of every sample")
     a = ap.parse_args(argv)
     train(a.data, a.out, a.epochs, a.batch, a.lr, a.channels, a.blocks, a.init, a.seed, a.log,
-          not a.no_augment, a.threads)
+          not a.no_augment, a.threads, a.search_value, a.validation,
+          a.random_symmetry)
 
 
 if __name__ == "__main__":

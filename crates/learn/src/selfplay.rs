@@ -20,7 +20,12 @@
 //! - `value` f32 `[n]`: the game's result for the seat to move there (1 a
 //!   win, -1 a loss, 0 a draw);
 //! - `game` i32 `[n]` and `ply` i32 `[n]`: the game's number and the
-//!   number of plies played before the position.
+//!   number of plies played before the position;
+//! - `search_value` f32 `[n]`: the search's own value of the position for
+//!   the seat to move, in `[-1, 1]` (its proof if it found one, else
+//!   `2 * win_rate - 1` of its chosen ply; the game's result where the
+//!   family gives no value). A less noisy value target than the result
+//!   alone; readers of older chunks without it use `value`.
 
 use std::fs;
 use std::io::BufWriter;
@@ -30,7 +35,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use abstracta_core::actions::Encoding;
-use abstracta_core::search::{Search, SearchResult};
+use abstracta_core::search::{Proof, Search, SearchResult};
 use abstracta_core::{Game, GameOptions, PlyBuf};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -148,6 +153,7 @@ struct Samples {
     value: Vec<f32>,
     game: Vec<i32>,
     ply: Vec<i32>,
+    search_value: Vec<f32>,
 }
 
 impl Samples {
@@ -201,6 +207,13 @@ impl Samples {
             &Array::I32 {
                 shape: vec![n],
                 data: self.ply.clone(),
+            },
+        )?;
+        npz.add(
+            "search_value",
+            &Array::F32 {
+                shape: vec![n],
+                data: self.search_value.clone(),
             },
         )?;
         let writer = npz.finish()?;
@@ -261,6 +274,7 @@ fn play_game<G: Game>(
     let mut obs = Vec::new();
     let first = samples.len();
     let mut movers = Vec::new();
+    let mut search_values = Vec::new();
     while game.status().is_ongoing() {
         if history.len() >= MAX_PLIES {
             return Err(SelfPlayError::Game {
@@ -308,6 +322,12 @@ fn play_game<G: Game>(
         samples.game.push(number as i32);
         samples.ply.push(history.len() as i32);
         movers.push(game.to_move_seat());
+        search_values.push(match result.proof {
+            Some(Proof::Win) => Some(1.0),
+            Some(Proof::Loss) => Some(-1.0),
+            Some(Proof::Draw) => Some(0.0),
+            None => result.win_rate.map(|w| (2.0 * w as f32 - 1.0).clamp(-1.0, 1.0)),
+        });
         game.play(best).map_err(|e| SelfPlayError::Game {
             game: number,
             reason: format!("got an illegal ply from its engine: {e}"),
@@ -320,6 +340,14 @@ fn play_game<G: Game>(
         movers
             .iter()
             .map(|&seat| status.reward(seat).map_or(0.0, |r| 2.0 * r as f32 - 1.0)),
+    );
+    samples.search_value.truncate(first);
+    let results = samples.value[first..].to_vec();
+    samples.search_value.extend(
+        search_values
+            .iter()
+            .zip(results)
+            .map(|(searched, result)| searched.unwrap_or(result)),
     );
     Ok(())
 }
@@ -517,6 +545,15 @@ mod tests {
                 panic!("dtype")
             };
             assert!(value.iter().all(|v| [-1.0, 0.0, 1.0].contains(v)));
+            let Array::F32 {
+                data: search_value,
+                shape,
+            } = &arrays["search_value"]
+            else {
+                panic!("dtype")
+            };
+            assert_eq!(shape, &[n]);
+            assert!(search_value.iter().all(|v| (-1.0..=1.0).contains(v)));
         }
         assert_eq!(samples as u64, summary.samples);
         // A second run finds everything done; a lost chunk is made again,

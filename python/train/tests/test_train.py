@@ -57,3 +57,49 @@ def test_a_escabel_move_is_mirrored_with_its_direction():
     (flip_rows, flip_cols, perm), = [s for s in data.action_permutations("escabel:size=5", 5, 5, 126) if s[0] and not s[1]]
     assert perm[25 + 0] == 25 + 80 + 2
     assert perm[0] == 20 and perm[125] == 125
+
+
+def _write_chunk(directory, name, games, with_search_value):
+    n = len(games)
+    arrays = dict(obs=np.zeros((n, 3, 3, 3), np.float32), policy=np.full((n, 10), 0.1, np.float32),
+                  legal=np.ones((n, 10), np.uint8), value=np.ones(n, np.float32),
+                  game=np.array(games, np.int32), ply=np.arange(n, dtype=np.int32))
+    if with_search_value:
+        arrays["search_value"] = np.full(n, 0.5, np.float32)
+    np.savez(os.path.join(directory, name), **arrays)
+
+
+def test_chunks_without_a_search_value_give_their_result_and_held_out_games_are_whole():
+    with tempfile.TemporaryDirectory() as d:
+        old, new = os.path.join(d, "old"), os.path.join(d, "new")
+        os.makedirs(old)
+        os.makedirs(new)
+        _write_chunk(old, "chunk-00000-1-of-1.npz", [0, 0, 1, 1, 2], False)
+        _write_chunk(new, "chunk-00000-1-of-1.npz", [0, 0, 0, 1], True)
+        s = data.load_samples([old, new])
+        assert list(s["search_value"]) == [1.0] * 5 + [0.5] * 4
+        assert list(s["source"]) == [0] * 5 + [1] * 4
+        mask = data.held_out(s, 0.5, seed=1)
+        # Game 0 of one folder is not game 0 of the other, and a game is
+        # held out whole or not at all.
+        for source in (0, 1):
+            for game in set(s["game"][s["source"] == source]):
+                at = (s["source"] == source) & (s["game"] == game)
+                assert mask[at].all() or not mask[at].any()
+        assert not data.held_out(s, 0.0).any()
+
+
+def test_a_batch_seen_through_a_symmetry_in_torch_is_the_augmented_copy():
+    # train.py maps a batch with torch.flip and p[:, perm]; it must agree
+    # with data.augment, which adds the copies ahead of training.
+    rng = np.random.default_rng(1)
+    obs = rng.random((3, 5, 5, 5)).astype(np.float32)
+    policy = rng.random((3, 126)).astype(np.float32)
+    legal = (policy > 0.5).astype(np.uint8)
+    for fr, fc, perm in data.action_permutations("escabel:size=5", 5, 5, 126):
+        o, p, l = data.augment(obs, policy, legal, (fr, fc, perm))
+        axes = tuple(a for a, f in ((-2, fr), (-1, fc)) if f)
+        t = torch.from_numpy(perm)
+        assert np.array_equal(torch.flip(torch.from_numpy(obs), axes).numpy(), o)
+        assert np.array_equal(torch.from_numpy(policy)[:, t].numpy(), p)
+        assert np.array_equal(torch.from_numpy(legal)[:, t].numpy(), l)
