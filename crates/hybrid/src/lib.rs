@@ -37,7 +37,12 @@
 #![deny(unsafe_code)]
 
 mod engine;
+mod minimax;
 mod options;
 
 pub use engine::{HybridSearch, Phase};
-pub use options::{HybridOptions, HybridOptionsError, DEFAULT_SWITCH, GAME_DEFAULTS, KEYS};
+pub use minimax::MAX_TREE_NODES;
+pub use options::{
+    HybridOptions, HybridOptionsError, Mode, DEFAULT_ALPHA, DEFAULT_CPUCT, DEFAULT_ITERATIONS,
+    DEFAULT_QUIESCENCE, DEFAULT_SWITCH, GAME_DEFAULTS, KEYS, MAX_QUIESCENCE,
+};
