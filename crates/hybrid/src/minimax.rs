@@ -91,6 +91,8 @@ pub(crate) struct ImplicitMinimax<G: Game, K: SearchKnowledge<G>> {
     nodes: Vec<Node<G::Ply>>,
     plies: PlyBuf<G::Ply>,
     priors: Vec<f32>,
+    /// The quiescence's priors (used before it recurses).
+    quiet_priors: Vec<f32>,
     evaluated: u64,
 }
 
@@ -141,6 +143,7 @@ impl<G: Game, K: SearchKnowledge<G>> ImplicitMinimax<G, K> {
             nodes: Vec::new(),
             plies: PlyBuf::new(),
             priors: Vec::new(),
+            quiet_priors: Vec::new(),
             evaluated: 0,
         }
     }
@@ -177,18 +180,19 @@ impl<G: Game, K: SearchKnowledge<G>> ImplicitMinimax<G, K> {
             alpha = alpha.max(stand);
             best = stand;
             game.legal_plies(&mut plies);
-            let mut priors = vec![0.5f32; plies.len()];
-            if !self.knowledge.ply_priors(game, &plies, &mut priors) {
-                return stand;
-            }
+            let mut priors = std::mem::take(&mut self.quiet_priors);
+            priors.clear();
+            priors.resize(plies.len(), 0.5);
+            let known = self.knowledge.ply_priors(game, &plies, &mut priors);
             let mut loud = 0;
             for k in 0..plies.len() {
-                if priors[k] >= LOUD_PRIOR {
+                if known && priors[k] >= LOUD_PRIOR {
                     plies[loud] = plies[k];
                     loud += 1;
                 }
             }
             plies.truncate(loud);
+            self.quiet_priors = priors;
         }
         for &ply in plies.iter() {
             let mut child = game.clone();
@@ -215,7 +219,6 @@ impl<G: Game, K: SearchKnowledge<G>> ImplicitMinimax<G, K> {
     /// threat, else every legal ply), unvisited, with the priors as their
     /// policy.
     fn expand(&mut self, index: usize, game: &G) {
-        let mover = game.to_move_seat();
         let mut plies = std::mem::take(&mut self.plies);
         plies.clear();
         if let Some(ply) = self.knowledge.decisive_ply(game) {
@@ -231,15 +234,16 @@ impl<G: Game, K: SearchKnowledge<G>> ImplicitMinimax<G, K> {
         let total: f32 = self.priors.iter().map(|p| p.max(0.01)).sum();
         let first = self.nodes.len() as u32;
         for (k, &ply) in plies.iter().enumerate() {
-            let mut child = game.clone();
-            child.play_unchecked(ply);
             self.nodes.push(Node {
                 ply: Some(ply),
                 policy: self.priors[k].max(0.01) / total,
                 first_child: 0,
                 children: 0,
                 expanded: false,
-                same_mover: child.to_move_seat() == mover,
+                // Learnt when the ply is first played (playing every
+                // child here would cost more than the rest of the
+                // expansion).
+                same_mover: false,
                 visits: 0,
                 reward_sum: 0.0,
                 value: 0.5,
@@ -418,6 +422,7 @@ impl<G: Game, K: SearchKnowledge<G>> ImplicitMinimax<G, K> {
                 let mover = position.to_move_seat();
                 let child = self.select(index);
                 position.play_unchecked(self.nodes[child].ply.expect("children have plies"));
+                self.nodes[child].same_mover = position.to_move_seat() == mover;
                 path.push(child);
                 index = child;
                 if self.nodes[child].visits == 0 && !self.nodes[child].proven {
