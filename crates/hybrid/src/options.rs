@@ -46,7 +46,7 @@ impl fmt::Display for Mode {
 pub const DEFAULT_ALPHA: f64 = 0.5;
 
 /// `mode=minimax`: the PUCT exploration constant when no `cpuct` is given.
-pub const DEFAULT_CPUCT: f64 = 1.0;
+pub const DEFAULT_CPUCT: f64 = 2.0;
 
 /// `mode=minimax`: the quiescence plies below a leaf when no `qs` is given.
 pub const DEFAULT_QUIESCENCE: u32 = 6;
