@@ -308,6 +308,11 @@ impl<G: Game, K: SearchKnowledge<G>> ImplicitMinimax<G, K> {
             } else if child.proven && child.value <= 0.0 {
                 // Lost: only when nothing else is left.
                 -1e9
+            } else if child.proven {
+                // A proven draw: its value is known, so the search looks
+                // at the unproven plies first (and proves the node once
+                // they are proven too).
+                -1e6 + child.value
             } else {
                 let q = if child.visits == 0 {
                     unvisited
