@@ -223,7 +223,7 @@ impl<G: Game, K: SearchKnowledge<G>> ImplicitMinimax<G, K> {
         plies.clear();
         if let Some(ply) = self.knowledge.decisive_ply(game) {
             plies.push(ply);
-        } else if !(self.knowledge.forced_plies(game, &mut plies) && !plies.is_empty()) {
+        } else if !self.knowledge.forced_plies(game, &mut plies) || plies.is_empty() {
             game.legal_plies(&mut plies);
         }
         self.priors.clear();
@@ -474,15 +474,14 @@ impl<G: Game, K: SearchKnowledge<G>> ImplicitMinimax<G, K> {
         };
         children.sort_by(|&a, &b| rank(b).partial_cmp(&rank(a)).expect("no NaN"));
         let proof_of = |c: &Node<G::Ply>| {
-            c.proven.then(|| {
-                if c.value >= 1.0 {
-                    Proof::Win
-                } else if c.value <= 0.0 {
-                    Proof::Loss
-                } else {
-                    Proof::Draw
-                }
-            })
+            let proof = if c.value >= 1.0 {
+                Proof::Win
+            } else if c.value <= 0.0 {
+                Proof::Loss
+            } else {
+                Proof::Draw
+            };
+            c.proven.then_some(proof)
         };
         let stats: Vec<ChildStats<G::Ply>> = children
             .iter()
