@@ -148,3 +148,91 @@ fn the_stop_handle_reaches_the_search_that_runs() {
     assert!(started.elapsed() < Duration::from_secs(30));
     stopper.join().unwrap();
 }
+
+#[test]
+fn minimax_mode_plays_complete_legal_games_of_every_game_in_a_tournament() {
+    for name in main_game_names() {
+        let out: PathBuf =
+            std::env::temp_dir().join(format!("abstracta-hybrid-minimax-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&out);
+        let settings = TournamentSettings {
+            registry: abstracta::Registry::standard(),
+            spec: name.into(),
+            players: vec![
+                ("minimax".into(), "hybrid:mode=minimax,iters=40,qs=2".into()),
+                ("random".into(), "random".into()),
+            ],
+            games: 2,
+            concurrency: Some(1),
+            seed: 5,
+            opening_plies: 0,
+            opening_file: None,
+            format: Format::RoundRobin,
+            sprt: None,
+            out: Some(out.clone()),
+            shard: None,
+            timeout: Duration::from_secs(60),
+            tc: None,
+            player_tc: Vec::new(),
+            time_margin: Duration::ZERO,
+            resign: None,
+        };
+        let summary = tournament::run(&settings).unwrap();
+        assert_eq!(summary.games_played, 2, "{name}");
+        let text = std::fs::read_to_string(out.join("games.jsonl")).unwrap();
+        for line in text.lines().filter(|line| !line.trim().is_empty()) {
+            let reason = serde_json::from_str::<serde_json::Value>(line).unwrap()["reason"].to_string();
+            assert!(
+                reason == "\"rules\"" || reason == "\"length cap\"",
+                "{name}: a game ended by {reason}"
+            );
+        }
+        let _ = std::fs::remove_dir_all(&out);
+    }
+}
+
+#[test]
+fn minimax_mode_is_deterministic_and_answers_every_position() {
+    let spec = "hybrid:mode=minimax,iters=150,qs=4".parse().unwrap();
+    let play = || {
+        let mut search = families::build::<Epaminondas>(&spec, 0).unwrap();
+        let mut game = start::<Epaminondas>("epaminondas");
+        let mut history = Vec::new();
+        while game.status().is_ongoing() && history.len() < 400 {
+            let result = search.search(&game, &history);
+            let ply = result.best.unwrap();
+            assert!(result.iterations <= 150);
+            game.play(ply).unwrap();
+            history.push(ply);
+        }
+        history
+    };
+    let first = play();
+    assert!(!first.is_empty());
+    assert_eq!(first, play());
+    let mut search = HybridSearch::<Epaminondas, <Epaminondas as RegisteredGame>::Knowledge>::new(
+        "hybrid:mode=minimax,iters=10".parse().unwrap(),
+    );
+    search.search(&start::<Epaminondas>("epaminondas"), &[]);
+    assert_eq!(search.last_phase(), Some(Phase::Minimax));
+}
+
+#[test]
+fn the_stop_handle_ends_a_minimax_search() {
+    let mut search =
+        families::build::<Epaminondas>(&"hybrid:mode=minimax,time=60s".parse().unwrap(), 0).unwrap();
+    let handle = search.stop_handle();
+    let stopper = std::thread::spawn(move || {
+        for _ in 0..2000 {
+            std::thread::sleep(Duration::from_millis(5));
+            handle.stop();
+        }
+    });
+    let started = std::time::Instant::now();
+    let game = start::<Epaminondas>("epaminondas");
+    let result = search.search(&game, &[]);
+    assert!(game.is_legal(result.best.unwrap()));
+    assert!(result.iterations > 0);
+    assert!(started.elapsed() < Duration::from_secs(30));
+    stopper.join().unwrap();
+}

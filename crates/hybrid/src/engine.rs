@@ -3,7 +3,7 @@
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use abstracta_core::knowledge::SearchKnowledge;
 use abstracta_core::search::{Budget, Clock, OptionError, Search, SearchResult, StopHandle};
@@ -11,7 +11,8 @@ use abstracta_core::Game;
 use alphabeta::AlphaBetaSearch;
 use mcts::MctsSearch;
 
-use crate::options::HybridOptions;
+use crate::minimax::{ImplicitMinimax, Limits};
+use crate::options::{HybridOptions, Mode};
 
 /// Which search answered a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,6 +21,8 @@ pub enum Phase {
     Mcts,
     /// Alpha-beta (from the switch on).
     AlphaBeta,
+    /// The family's own MCTS with implicit minimax backups (`mode=minimax`).
+    Minimax,
 }
 
 /// The `hybrid` search family: the game's knowledge says how far the game
@@ -32,6 +35,7 @@ pub struct HybridSearch<G: Game, K: SearchKnowledge<G>> {
     knowledge: K,
     mcts: MctsSearch<G, K>,
     alphabeta: AlphaBetaSearch<G, K>,
+    minimax: ImplicitMinimax<G, K>,
     stop: StopHandle,
     clock: Option<Clock>,
     last_phase: Option<Phase>,
@@ -62,11 +66,13 @@ impl<G: Game, K: SearchKnowledge<G>> HybridSearch<G, K> {
     /// searches when set.
     pub fn with_knowledge(options: HybridOptions, knowledge: K) -> HybridSearch<G, K> {
         let (mcts, alphabeta) = Self::searches(&options, &knowledge);
+        let minimax = ImplicitMinimax::new(knowledge.clone(), options.minimax_settings());
         HybridSearch {
             options,
             knowledge,
             mcts,
             alphabeta,
+            minimax,
             stop: StopHandle::new(),
             clock: None,
             last_phase: None,
@@ -95,6 +101,9 @@ impl<G: Game, K: SearchKnowledge<G>> HybridSearch<G, K> {
 
     /// Which search answers `game`.
     pub fn phase_of(&self, game: &G) -> Phase {
+        if self.options.mode() == Mode::Minimax {
+            return Phase::Minimax;
+        }
         let switch = self.options.switch_for(G::NAME);
         match self.knowledge.game_phase(game) {
             Some(phase) if phase >= switch => Phase::AlphaBeta,
@@ -104,6 +113,31 @@ impl<G: Game, K: SearchKnowledge<G>> HybridSearch<G, K> {
 
     fn rebuild(&mut self) {
         (self.mcts, self.alphabeta) = Self::searches(&self.options, &self.knowledge);
+        self.minimax = ImplicitMinimax::new(self.knowledge.clone(), self.options.minimax_settings());
+    }
+
+    /// A `mode=minimax` search of `game` (ongoing).
+    fn search_minimax(&mut self, game: &G, clock: Option<Clock>) -> SearchResult<G::Ply> {
+        let started = Instant::now();
+        let remaining = self
+            .knowledge
+            .expected_remaining_plies(game)
+            .or_else(|| {
+                game.length_cap()
+                    .map(|cap| cap.saturating_sub(game.plies_played()))
+            })
+            .unwrap_or(80);
+        let limits = Limits::new(
+            started,
+            self.options.iterations,
+            self.options.time,
+            clock,
+            remaining,
+        );
+        self.stop.begin();
+        let result = self.minimax.search(game, limits, &self.stop);
+        self.stop.end();
+        result
     }
 }
 
@@ -162,6 +196,7 @@ impl<G: Game, K: SearchKnowledge<G>> Search<G> for HybridSearch<G, K> {
                 let alphabeta = &mut self.alphabeta;
                 forwarding_stops(&stop, inner, || alphabeta.search(game, history))
             }
+            Phase::Minimax => self.search_minimax(game, clock),
         }
     }
 

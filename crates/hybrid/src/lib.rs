@@ -33,11 +33,24 @@
 //! tree or playouts; this family instead hands over the whole search, as
 //! chess-like programs change their method for the endgame. The
 //! measurements that decide where it pays are in `docs/hybrid.md`.
+//!
+//! `mode=minimax` ([`Mode::Minimax`]) is the other hybrid: one tree search
+//! of this crate's own, MCTS whose new leaves are scored by the game's
+//! evaluation after a quiescence search over loud plies instead of a
+//! random playout, and whose nodes keep, beside their mean reward, the
+//! minimax of their children's scores (implicit minimax backups, Lanctot
+//! et al. 2014); children are chosen by PUCT over the game's priors. It
+//! uses one thread and no randomness.
 
 #![deny(unsafe_code)]
 
 mod engine;
+mod minimax;
 mod options;
 
 pub use engine::{HybridSearch, Phase};
-pub use options::{HybridOptions, HybridOptionsError, DEFAULT_SWITCH, GAME_DEFAULTS, KEYS};
+pub use minimax::MAX_TREE_NODES;
+pub use options::{
+    HybridOptions, HybridOptionsError, Mode, DEFAULT_ALPHA, DEFAULT_CPUCT, DEFAULT_ITERATIONS,
+    DEFAULT_QUIESCENCE, DEFAULT_SWITCH, GAME_DEFAULTS, KEYS, MAX_QUIESCENCE,
+};

@@ -13,7 +13,49 @@ use mcts::MctsOptions;
 use thiserror::Error;
 
 /// The keys a `hybrid` spec accepts.
-pub const KEYS: &[&str] = &["time", "iters", "nodes", "switch", "seed", "threads"];
+pub const KEYS: &[&str] = &[
+    "time", "iters", "nodes", "switch", "seed", "threads", "mode", "alpha", "cpuct", "qs",
+];
+
+/// How the family searches.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    /// `mode=switch`: the `mcts` family until the game's phase reaches
+    /// the switch, then the `alphabeta` family.
+    #[default]
+    Switch,
+    /// `mode=minimax`: one tree search of the family's own, Monte Carlo
+    /// tree search whose leaves are scored by the game's evaluation after
+    /// a quiescence search and whose nodes back up the minimax of those
+    /// scores beside their mean (implicit minimax backups), choosing
+    /// children by PUCT over the game's priors. One thread.
+    Minimax,
+}
+
+impl fmt::Display for Mode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Mode::Switch => "switch",
+            Mode::Minimax => "minimax",
+        })
+    }
+}
+
+/// `mode=minimax`: the weight of the minimax value beside the mean reward
+/// when no `alpha` is given.
+pub const DEFAULT_ALPHA: f64 = 0.5;
+
+/// `mode=minimax`: the PUCT exploration constant when no `cpuct` is given.
+pub const DEFAULT_CPUCT: f64 = 2.0;
+
+/// `mode=minimax`: the quiescence plies below a leaf when no `qs` is given.
+pub const DEFAULT_QUIESCENCE: u32 = 6;
+
+/// The most quiescence plies `qs` accepts.
+pub const MAX_QUIESCENCE: u32 = 32;
+
+/// `mode=minimax`: the iterations of a search given no budget.
+pub const DEFAULT_ITERATIONS: u64 = 10_000;
 
 /// The game phase from which alpha-beta plays, per game (by game name):
 /// the [`game_phase`](abstracta_core::knowledge::Knowledge::game_phase)
@@ -49,8 +91,16 @@ pub struct HybridOptions {
     pub switch: Option<f64>,
     /// `seed=N`: both searches' seed.
     pub seed: Option<u64>,
-    /// `threads=N`: both searches' threads.
+    /// `threads=N`: both searches' threads (`mode=switch`).
     pub threads: Option<usize>,
+    /// `mode=switch|minimax`: how the family searches (`None`: switch).
+    pub mode: Option<Mode>,
+    /// `alpha=X`: `mode=minimax`'s weight of the minimax value (0 to 1).
+    pub alpha: Option<f64>,
+    /// `cpuct=X`: `mode=minimax`'s exploration constant (0 to 100).
+    pub cpuct: Option<f64>,
+    /// `qs=N`: `mode=minimax`'s quiescence plies below a leaf (0 to 32).
+    pub quiescence: Option<u32>,
 }
 
 /// Why a `hybrid` spec or option was refused.
@@ -58,7 +108,7 @@ pub struct HybridOptions {
 #[non_exhaustive]
 pub enum HybridOptionsError {
     /// A key that is not one of [`KEYS`].
-    #[error("unknown hybrid option `{key}`; expected one of time, iters, nodes, switch, seed, threads")]
+    #[error("unknown hybrid option `{key}`; expected one of time, iters, nodes, switch, seed, threads, mode, alpha, cpuct, qs")]
     UnknownKey {
         /// The key given.
         key: String,
@@ -145,6 +195,40 @@ impl HybridOptions {
                         .map_err(|_| bad(&key, value, "a whole number of threads"))?,
                 )
             }
+            "mode" => {
+                next.mode = Some(match value.to_ascii_lowercase().as_str() {
+                    "switch" => Mode::Switch,
+                    "minimax" => Mode::Minimax,
+                    _ => return Err(bad(&key, value, "switch or minimax")),
+                })
+            }
+            "alpha" => {
+                next.alpha = Some(
+                    value
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|x| (0.0..=1.0).contains(x))
+                        .ok_or_else(|| bad(&key, value, "a weight from 0 to 1"))?,
+                )
+            }
+            "cpuct" => {
+                next.cpuct = Some(
+                    value
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|x| (0.0..=100.0).contains(x))
+                        .ok_or_else(|| bad(&key, value, "an exploration constant from 0 to 100"))?,
+                )
+            }
+            "qs" => {
+                next.quiescence = Some(
+                    value
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|&n| n <= MAX_QUIESCENCE)
+                        .ok_or_else(|| bad(&key, value, "a whole number of plies from 0 to 32"))?,
+                )
+            }
             _ => return Err(HybridOptionsError::UnknownKey { key }),
         }
         // Both searches must accept what they are given.
@@ -202,9 +286,28 @@ impl HybridOptions {
         }
     }
 
-    /// The number of threads either search uses (1 when not given).
+    /// The number of threads the search uses (1 when not given, and with
+    /// `mode=minimax`).
     pub fn thread_count(&self) -> usize {
-        self.threads.unwrap_or(1)
+        match self.mode() {
+            Mode::Switch => self.threads.unwrap_or(1),
+            Mode::Minimax => 1,
+        }
+    }
+
+    /// How the family searches.
+    pub fn mode(&self) -> Mode {
+        self.mode.unwrap_or_default()
+    }
+
+    /// The settings of a `mode=minimax` search.
+    pub(crate) fn minimax_settings(&self) -> crate::minimax::Settings {
+        crate::minimax::Settings {
+            alpha: self.alpha.unwrap_or(DEFAULT_ALPHA),
+            cpuct: self.cpuct.unwrap_or(DEFAULT_CPUCT),
+            quiescence: self.quiescence.unwrap_or(DEFAULT_QUIESCENCE),
+            fpu: 0.1,
+        }
     }
 }
 
@@ -271,6 +374,18 @@ impl fmt::Display for HybridOptions {
         if let Some(n) = self.threads {
             pairs.push(format!("threads={n}"));
         }
+        if let Some(mode) = self.mode {
+            pairs.push(format!("mode={mode}"));
+        }
+        if let Some(x) = self.alpha {
+            pairs.push(format!("alpha={x}"));
+        }
+        if let Some(x) = self.cpuct {
+            pairs.push(format!("cpuct={x}"));
+        }
+        if let Some(n) = self.quiescence {
+            pairs.push(format!("qs={n}"));
+        }
         f.write_str(&spec_of("hybrid", &pairs))
     }
 }
@@ -287,6 +402,8 @@ mod tests {
             "hybrid:iters=500,nodes=20000,seed=3",
             "hybrid:time=1s,switch=0.25,threads=2",
             "hybrid:switch=1.5",
+            "hybrid:time=100ms,mode=minimax,alpha=0.3,cpuct=2.5,qs=4",
+            "hybrid:mode=switch",
         ] {
             let options: HybridOptions = text.parse().unwrap();
             assert_eq!(options.to_string(), text);
@@ -329,6 +446,10 @@ mod tests {
             ("hybrid:time", "="),
             ("hybrid:iters=1,iterations=2", "twice"),
             ("mcts:iters=1", "not a hybrid spec"),
+            ("hybrid:mode=mixed", "switch or minimax"),
+            ("hybrid:alpha=1.5", "weight"),
+            ("hybrid:cpuct=-1", "exploration"),
+            ("hybrid:qs=33", "plies"),
         ] {
             let err = text.parse::<HybridOptions>().unwrap_err();
             assert!(err.to_string().contains(wanted), "{text}: {err}");
