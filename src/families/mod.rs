@@ -172,11 +172,62 @@ pub fn build_gumbel<G: RegisteredGame>(
     game: Option<&G>,
 ) -> Result<GumbelSearch<G>, EngineError> {
     let evaluator = evaluator::<G>(&EngineSpec::Gumbel(options.clone()), &options.model, game)?;
+    Ok(gumbel_with(options, seed, evaluator))
+}
+
+fn gumbel_with<G: RegisteredGame>(
+    options: &GumbelOptions,
+    seed: u64,
+    evaluator: std::sync::Arc<dyn learn::Evaluator<G>>,
+) -> GumbelSearch<G> {
     let mut options = options.clone();
     if seed != 0 {
         options.seed = mix_seed(options.seed, seed);
     }
-    Ok(GumbelSearch::<G>::new(options, evaluator))
+    GumbelSearch::<G>::new(options, evaluator)
+}
+
+/// The evaluator a `puct` or `gumbel` spec searches with (its network,
+/// read once and checked against `game`, or the game's knowledge), to be
+/// shared by many engines with [`build_gumbel_with`] and
+/// [`build_puct_with`]; `None` for the other families.
+pub fn spec_evaluator<G: RegisteredGame>(
+    spec: &EngineSpec,
+    game: &G,
+) -> Result<Option<std::sync::Arc<dyn learn::Evaluator<G>>>, EngineError> {
+    Ok(match spec {
+        EngineSpec::Puct(options) => Some(evaluator::<G>(spec, &options.model, Some(game))?),
+        EngineSpec::Gumbel(options) => Some(evaluator::<G>(spec, &options.model, Some(game))?),
+        EngineSpec::Best(options) => {
+            let resolved: EngineSpec = options.resolve(G::NAME).parse()?;
+            return spec_evaluator::<G>(&resolved, game);
+        }
+        _ => None,
+    })
+}
+
+/// [`build_gumbel`] searching with `evaluator` (from [`spec_evaluator`])
+/// instead of its own.
+pub fn build_gumbel_with<G: RegisteredGame>(
+    options: &GumbelOptions,
+    seed: u64,
+    evaluator: std::sync::Arc<dyn learn::Evaluator<G>>,
+) -> GumbelSearch<G> {
+    gumbel_with(options, seed, evaluator)
+}
+
+/// The `puct` search of `options` for `G` (its seed mixed with `seed` as
+/// [`build`] does) searching with `evaluator` (from [`spec_evaluator`]).
+pub fn build_puct_with<G: RegisteredGame>(
+    options: &PuctOptions,
+    seed: u64,
+    evaluator: std::sync::Arc<dyn learn::Evaluator<G>>,
+) -> PuctSearch<G> {
+    let mut options = options.clone();
+    if seed != 0 {
+        options.seed = mix_seed(options.seed, seed);
+    }
+    PuctSearch::<G>::new(options, evaluator)
 }
 
 fn build_checked<G: RegisteredGame>(
@@ -207,12 +258,8 @@ fn build_checked<G: RegisteredGame>(
         }
         EngineSpec::Pns(options) => Box::new(PnsSearch::<G, G::Knowledge>::new(options.clone())),
         EngineSpec::Puct(options) => {
-            let mut options = options.clone();
-            if seed != 0 {
-                options.seed = mix_seed(options.seed, seed);
-            }
             let evaluator = evaluator::<G>(spec, &options.model, game)?;
-            Box::new(PuctSearch::<G>::new(options, evaluator))
+            Box::new(build_puct_with::<G>(options, seed, evaluator))
         }
         EngineSpec::Gumbel(options) => Box::new(build_gumbel::<G>(options, seed, game)?),
         EngineSpec::Hybrid(options) => {

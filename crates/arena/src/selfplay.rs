@@ -3,19 +3,23 @@
 //! file reads the arguments and reports progress).
 
 use std::path::PathBuf;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use abstracta::families::{build_at, build_gumbel};
+use abstracta::families::{build_at, build_gumbel, build_gumbel_with, build_puct_with, spec_evaluator};
 use abstracta::registry::{with_game, GameVisitor, RegisteredGame};
 use abstracta_core::mix_seed;
 use abstracta_core::search::Search;
 use clap::Args;
 use learn::selfplay::{run, run_info, Progress, SelfPlay, SelfPlayError, SelfPlayer};
+use learn::Evaluator;
 use protocol::engine::EngineSpec;
 use tournament::Shard;
 
 use crate::error::ArenaError;
+
+/// The most games one group may play at once (`--parallel-games`).
+pub const MAX_PARALLEL_GAMES: usize = 1024;
 
 /// The options of `arena selfplay`.
 #[derive(Debug, Args)]
@@ -42,9 +46,15 @@ pub struct SelfplayArgs {
     /// `tournament --shard`, to spread a run over machines.
     #[arg(long)]
     pub shard: Option<Shard>,
-    /// Games played at once (threads).
+    /// Groups of games played at once (threads), each with its own
+    /// evaluator batches.
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
+    /// Games each group plays at once (1 to 1024), their `puct` or
+    /// `gumbel` positions going to the network in one batch (the network
+    /// read once). The samples are those of one game at a time.
+    #[arg(long, default_value_t = 1)]
+    pub parallel_games: usize,
     /// The run's seed: game number g is searched with seed mix(seed, g).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -83,15 +93,28 @@ impl GameVisitor for Visit<'_> {
             ),
             shard,
             threads: args.concurrency.clamp(1, 256),
+            parallel_games: args.parallel_games.clamp(1, MAX_PARALLEL_GAMES),
         };
+        // One evaluator (the network read once) for every game, batched
+        // over the games of a group.
+        let shared = spec_evaluator::<G>(&engine, &start)?;
         let seed = args.seed;
-        let make = |g: u64| -> Result<Box<dyn SelfPlayer<G>>, String> {
+        let make = |g: u64,
+                    evaluator: Option<Arc<dyn Evaluator<G>>>|
+         -> Result<Box<dyn SelfPlayer<G>>, String> {
             let seed = mix_seed(seed, g + 1);
-            match &engine {
+            match (&engine, evaluator) {
                 // Its samples take the improved policy (the paper's target).
-                EngineSpec::Gumbel(options) => build_gumbel::<G>(options, seed, None)
+                (EngineSpec::Gumbel(options), Some(evaluator)) => {
+                    Ok(Box::new(build_gumbel_with::<G>(options, seed, evaluator)) as Box<dyn SelfPlayer<G>>)
+                }
+                (EngineSpec::Gumbel(options), None) => build_gumbel::<G>(options, seed, None)
                     .map(|search| Box::new(search) as Box<dyn SelfPlayer<G>>),
-                other => build_at::<G>(other, seed, &start)
+                (EngineSpec::Puct(options), Some(evaluator)) => {
+                    let search: Box<dyn Search<G>> = Box::new(build_puct_with::<G>(options, seed, evaluator));
+                    Ok(Box::new(search) as Box<dyn SelfPlayer<G>>)
+                }
+                (other, _) => build_at::<G>(other, seed, &start)
                     .map(|search: Box<dyn Search<G>>| Box::new(search) as Box<dyn SelfPlayer<G>>),
             }
             .map_err(|e| e.to_string())
@@ -112,12 +135,21 @@ impl GameVisitor for Visit<'_> {
             }
         };
         let started = Instant::now();
-        let summary = run(&selfplay, &start, encoding, &args.out, &make, &report).map_err(|e| match e {
-            SelfPlayError::OtherRun { .. } | SelfPlayError::Engine(_) => ArenaError::usage(e.to_string()),
-            other => ArenaError::Failed(other.to_string()),
-        })?;
+        let summary =
+            run(&selfplay, &start, encoding, &args.out, &make, shared, &report).map_err(|e| match e {
+                SelfPlayError::OtherRun { .. } | SelfPlayError::Engine(_) => ArenaError::usage(e.to_string()),
+                other => ArenaError::Failed(other.to_string()),
+            })?;
+        let batches = if summary.evaluator_batches > 0 {
+            format!(
+                ", evaluator batches of {:.1} positions on average",
+                summary.evaluated_positions as f64 / summary.evaluator_batches as f64
+            )
+        } else {
+            String::new()
+        };
         Ok(format!(
-            "{} games played ({} already done), {} samples in {} chunks, {:.1}s, in {}\n",
+            "{} games played ({} already done), {} samples in {} chunks, {:.1}s{batches}, in {}\n",
             summary.played,
             summary.skipped,
             summary.samples,
@@ -132,6 +164,12 @@ impl GameVisitor for Visit<'_> {
 pub fn selfplay_command(args: &SelfplayArgs) -> Result<String, ArenaError> {
     if args.games == 0 || args.per_chunk == 0 {
         return Err(ArenaError::usage("--games and --per-chunk must be at least 1"));
+    }
+    if !(1..=MAX_PARALLEL_GAMES).contains(&args.parallel_games) {
+        return Err(ArenaError::usage(format!(
+            "--parallel-games must be from 1 to {MAX_PARALLEL_GAMES}, not {}",
+            args.parallel_games
+        )));
     }
     let engine: EngineSpec = args.engine.parse()?;
     if matches!(engine, EngineSpec::Cmd { .. }) {

@@ -594,5 +594,32 @@ fn selfplay_writes_chunks_resumes_and_refuses_bad_input() {
     assert_bad_input(&arena(&other), "a missing network");
     other[3] = "cmd:./engine";
     assert_bad_input(&arena(&other), "an external engine");
+    // Games played at once write the same files, with fuller batches.
+    let together_dir = dir.join("together");
+    let together_out = together_dir.to_str().unwrap();
+    let mut together: Vec<&str> = args.to_vec();
+    together[9] = together_out;
+    together.extend(["--parallel-games", "3"]);
+    let report = arena_ok(&together);
+    assert!(report.starts_with("5 games played (0 already done)"), "{report}");
+    assert!(report.contains("evaluator batches of"), "{report}");
+    let files = |dir: &std::path::Path| {
+        let mut files: Vec<(String, Vec<u8>)> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "npz"))
+            .map(|p| {
+                (
+                    p.file_name().unwrap().to_string_lossy().into_owned(),
+                    fs::read(&p).unwrap(),
+                )
+            })
+            .collect();
+        files.sort();
+        files
+    };
+    assert_eq!(files(&together_dir), files(&out_dir));
+    together[11] = "0";
+    assert_bad_input(&arena(&together), "no games at once");
     fs::remove_dir_all(&dir).unwrap();
 }

@@ -12,7 +12,7 @@ use abstracta_core::search::{Budget, ChildStats, OptionError, Search, SearchResu
 use abstracta_core::{Game, PlyBuf, Seat};
 
 use crate::evaluator::{Evaluation, Evaluator, Request, UniformEvaluator};
-use crate::gumbel_options::{GumbelOptions, GumbelOptionsError};
+use crate::gumbel_options::{GumbelOptions, GumbelOptionsError, QNorm};
 
 const NONE: u32 = u32::MAX;
 
@@ -140,6 +140,9 @@ pub struct GumbelSearch<G: Game> {
     failed: bool,
     /// The last search's improved policy over the root's plies.
     improved: Vec<(G::Ply, f32)>,
+    /// The least and greatest Q-value (for the seat choosing) of any
+    /// visited node of this search's tree, for `qnorm=tree`.
+    tree_q: (f32, f32),
 }
 
 impl<G: Game> fmt::Debug for GumbelSearch<G> {
@@ -162,6 +165,7 @@ impl<G: Game> GumbelSearch<G> {
             stop: StopHandle::new(),
             failed: false,
             improved: Vec::new(),
+            tree_q: (f32::INFINITY, f32::NEG_INFINITY),
         }
     }
 
@@ -205,12 +209,38 @@ impl<G: Game> GumbelSearch<G> {
         n.state = State::Expanded;
     }
 
-    fn backup(&mut self, mut node: u32, value: f32, seat: Seat) {
+    fn backup(&mut self, leaf: u32, value: f32, seat: Seat) {
+        let mut node = leaf;
         while node != NONE {
             let n = &mut self.nodes[node as usize];
             n.visits += 1;
             n.value_sum += if n.mover == seat { value } else { -value };
             node = n.parent;
+        }
+        // The path's Q-values changed: widen the tree's range by them.
+        let mut node = leaf as usize;
+        while self.nodes[node].parent != NONE {
+            let parent = self.nodes[node].parent as usize;
+            let q = self.q(parent, node);
+            self.tree_q = (self.tree_q.0.min(q), self.tree_q.1.max(q));
+            node = parent;
+        }
+    }
+
+    /// `q` (a Q-value in `[-1, 1]`) mapped to `[0, 1]` by the `qnorm`
+    /// option; `low` and `high` are the least and greatest completed
+    /// Q-value among the node's children (for `qnorm=children`).
+    fn normalize_q(&self, q: f32, low: f32, high: f32) -> f32 {
+        let (low, high) = match self.options.q_norm {
+            QNorm::Bounds => (-1.0, 1.0),
+            QNorm::Tree => self.tree_q,
+            QNorm::Children => (low, high),
+        };
+        if high > low {
+            ((q - low) / (high - low)).clamp(0.0, 1.0)
+        } else {
+            // One value seen so far: nothing to tell the plies apart by.
+            0.5
         }
     }
 
@@ -226,8 +256,8 @@ impl<G: Game> GumbelSearch<G> {
     }
 
     /// σ(q̂) for each child of `p`: the completed Q-values (the mixed
-    /// value for unvisited children) rescaled to `[0, 1]` over the
-    /// children, times `(cvisit + max N) * cscale`.
+    /// value for unvisited children) mapped to `[0, 1]` (by `qnorm`),
+    /// times `(cvisit + max N) * cscale`.
     fn sigma_completed_q(&self, p: usize) -> Vec<f32> {
         let node = &self.nodes[p];
         let range = node.children();
@@ -259,9 +289,11 @@ impl<G: Game> GumbelSearch<G> {
             .collect();
         let low = completed.iter().copied().fold(f32::INFINITY, f32::min);
         let high = completed.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-        let span = (high - low).max(1e-8);
         let factor = (self.options.c_visit + max_visits as f32) * self.options.c_scale;
-        completed.iter().map(|q| factor * (q - low) / span).collect()
+        completed
+            .iter()
+            .map(|&q| factor * self.normalize_q(q, low, high))
+            .collect()
     }
 
     /// The improved policy `softmax(logit + σ(q̂))` over `p`'s children.
@@ -385,6 +417,7 @@ impl<G: Game> Search<G> for GumbelSearch<G> {
         }
         self.stop.begin();
         self.nodes.clear();
+        self.tree_q = (f32::INFINITY, f32::NEG_INFINITY);
         self.nodes.push(Node::new(None, NONE, 1.0, game.to_move_seat()));
         let mut out = Vec::new();
         let mut plies = PlyBuf::new();
@@ -531,7 +564,8 @@ impl<G: Game> Search<G> for GumbelSearch<G> {
         if options.model != self.options.model {
             return Err(OptionError::Unknown {
                 engine: "gumbel",
-                accepted: "iters, time, k, cvisit, cscale, scale and seed (the model is chosen in the spec)",
+                accepted:
+                    "iters, time, k, cvisit, cscale, scale, qnorm and seed (the model is chosen in the spec)",
             });
         }
         if options.seed != self.options.seed {
@@ -680,5 +714,112 @@ mod tests {
         assert!(search.set_option("k", "0").is_err());
         search.set_option("iters", "7").unwrap();
         assert_eq!(search.describe(), "gumbel:iters=7");
+    }
+
+    /// An evaluator with a prior of 0.9 on `a3` (when legal) and a value
+    /// of 0 everywhere but in `bait`, where the seat to move is given
+    /// `bait_value`.
+    struct Scripted {
+        bait: TicTacToe,
+        bait_value: f32,
+        a3_prior: f32,
+    }
+
+    impl Evaluator<TicTacToe> for Scripted {
+        fn evaluate(
+            &self,
+            requests: &[Request<'_, TicTacToe>],
+            out: &mut Vec<Evaluation>,
+        ) -> Result<(), crate::EvaluatorError> {
+            out.clear();
+            for r in requests {
+                let has_a3 = r.plies.iter().any(|p| p.to_string() == "a3");
+                let rest = if has_a3 { 1.0 - self.a3_prior } else { 1.0 };
+                let others = r.plies.len() - usize::from(has_a3);
+                let policy = r
+                    .plies
+                    .iter()
+                    .map(|p| {
+                        if p.to_string() == "a3" {
+                            self.a3_prior
+                        } else {
+                            rest / others as f32
+                        }
+                    })
+                    .collect();
+                let value = if *r.game == self.bait {
+                    self.bait_value
+                } else {
+                    0.0
+                };
+                out.push(Evaluation { policy, value });
+            }
+            Ok(())
+        }
+
+        fn name(&self) -> String {
+            "scripted".into()
+        }
+    }
+
+    /// o to move after `a1 b1 a2` must block at a3; the evaluator's
+    /// value slightly prefers c3 for o (x to move there: -0.02).
+    fn must_block(a3_prior: f32) -> (TicTacToe, Arc<Scripted>) {
+        let mut game = TicTacToe::new(Default::default());
+        game.play_list("a1 b1 a2").unwrap();
+        let mut bait = game.clone();
+        bait.play_list("c3").unwrap();
+        let evaluator = Scripted {
+            bait,
+            bait_value: -0.02,
+            a3_prior,
+        };
+        (game, Arc::new(evaluator))
+    }
+
+    #[test]
+    fn a_small_value_difference_moves_sigma_by_its_share_of_the_value_range() {
+        // Uniform priors, one visit to each of the 6 plies: π' differs
+        // from the prior only by σ, and q(c3) - q(others) = 0.02 of the
+        // value range 2 moves σ by (cvisit + max N) * cscale * 0.01.
+        let (game, evaluator) = must_block(1.0 / 6.0);
+        for (spec, expected) in [
+            ("gumbel:iters=7,k=6,scale=0", 51.0 * 0.01),
+            ("gumbel:iters=7,k=6,scale=0,cvisit=10,cscale=2", 22.0 * 0.01),
+        ] {
+            let mut search = GumbelSearch::new(spec.parse().unwrap(), evaluator.clone());
+            let result = search.search(&game, &[]);
+            assert!(result.children.iter().all(|c| c.visits == 1), "{spec}");
+            let policy = search.improved_policy();
+            let of = |name: &str| policy.iter().find(|p| p.0.to_string() == name).unwrap().1;
+            let ratio = (of("c3") / of("a3")).ln();
+            assert!(
+                (ratio - expected).abs() < 1e-3,
+                "{spec}: {ratio} against {expected}"
+            );
+        }
+    }
+
+    #[test]
+    fn noise_in_the_values_does_not_override_a_confident_prior() {
+        // The prior puts 0.9 on the block; the value of one other ply is
+        // 0.02 better (noise: x wins after it). One visit per ply: the
+        // paper's σ over values in [-1, 1] keeps the block, while
+        // rescaling over the siblings turns the 0.02 into the whole σ
+        // range (51 logits) and plays the losing ply.
+        let (game, evaluator) = must_block(0.9);
+        let play = |spec: &str| {
+            let mut search = GumbelSearch::new(spec.parse().unwrap(), evaluator.clone());
+            search.search(&game, &[]).best.unwrap().to_string()
+        };
+        assert_eq!(play("gumbel:iters=7,k=6,scale=0"), "a3");
+        assert_eq!(play("gumbel:iters=7,k=6,scale=0,qnorm=tree"), "c3");
+        assert_eq!(play("gumbel:iters=7,k=6,scale=0,qnorm=children"), "c3");
+        // A real difference still counts: o's win at once (b3) beats the
+        // prior's block.
+        let mut game = TicTacToe::new(Default::default());
+        game.play_list("a1 b1 a2 b2 c3").unwrap();
+        let mut search = GumbelSearch::new("gumbel:iters=5,k=4,scale=0".parse().unwrap(), evaluator.clone());
+        assert_eq!(search.search(&game, &[]).best.unwrap().to_string(), "b3");
     }
 }

@@ -1,5 +1,5 @@
 //! The options of a `gumbel` engine spec:
-//! `gumbel[:model=FILE|knowledge|uniform,iters=N,time=T,k=N,cvisit=X,cscale=X,scale=X,seed=N]`.
+//! `gumbel[:model=FILE|knowledge|uniform,iters=N,time=T,k=N,cvisit=X,cscale=X,scale=X,qnorm=bounds|tree|children,seed=N]`.
 
 use std::fmt;
 use std::str::FromStr;
@@ -11,7 +11,40 @@ use thiserror::Error;
 use crate::options::{Model, DEFAULT_ITERS, MAX_ITERS};
 
 /// The keys a `gumbel` spec accepts.
-pub const GUMBEL_KEYS: &[&str] = &["model", "iters", "time", "k", "cvisit", "cscale", "scale", "seed"];
+pub const GUMBEL_KEYS: &[&str] = &[
+    "model", "iters", "time", "k", "cvisit", "cscale", "scale", "qnorm", "seed",
+];
+
+/// How completed Q-values (in `[-1, 1]`, results from the chooser's side)
+/// are mapped to the `[0, 1]` that σ scales (`qnorm=`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum QNorm {
+    /// `bounds`: by the bounds of a game's result, `(q + 1) / 2`, as MuZero
+    /// does for board games (its min-max statistics start at the known
+    /// bounds -1 and 1, which no value leaves). A value difference `d`
+    /// moves σ by `(cvisit + max N) * cscale * d / 2`.
+    #[default]
+    Bounds,
+    /// `tree`: by the least and greatest Q-value (for the seat choosing)
+    /// of every visited node of the tree so far, as MuZero without known
+    /// bounds.
+    Tree,
+    /// `children`: by the least and greatest completed Q-value among the
+    /// node's own children (one public implementation's default, which
+    /// pairs it with `cscale=0.1`): the best child always gets 1 and the
+    /// worst 0, however small their difference.
+    Children,
+}
+
+impl QNorm {
+    fn name(self) -> &'static str {
+        match self {
+            QNorm::Bounds => "bounds",
+            QNorm::Tree => "tree",
+            QNorm::Children => "children",
+        }
+    }
+}
 
 /// The most root plies a search may consider (`k=`).
 pub const MAX_CONSIDERED: usize = 1024;
@@ -48,6 +81,9 @@ pub struct GumbelOptions {
     /// `scale=X`: the scale of the Gumbel noise (1 as in the paper; 0
     /// considers the `k` plies of highest prior, without randomness).
     pub gumbel_scale: f32,
+    /// `qnorm=bounds|tree|children`: how Q-values are mapped to `[0, 1]`
+    /// before σ (see [`QNorm`]).
+    pub q_norm: QNorm,
     /// `seed=N`: the seed of the Gumbel draws.
     pub seed: u64,
 }
@@ -62,6 +98,7 @@ impl Default for GumbelOptions {
             c_visit: 50.0,
             c_scale: 1.0,
             gumbel_scale: 1.0,
+            q_norm: QNorm::default(),
             seed: 0,
         }
     }
@@ -73,7 +110,7 @@ impl Default for GumbelOptions {
 pub enum GumbelOptionsError {
     /// A key that is not one of [`GUMBEL_KEYS`].
     #[error(
-        "unknown gumbel option `{key}`; expected one of model, iters, time, k, cvisit, cscale, scale, seed"
+        "unknown gumbel option `{key}`; expected one of model, iters, time, k, cvisit, cscale, scale, qnorm, seed"
     )]
     UnknownKey {
         /// The key given.
@@ -172,6 +209,14 @@ impl GumbelOptions {
             "scale" => {
                 self.gumbel_scale = number(&key, value, 0.0..=100.0, "a number from 0 to 100 such as 1")?
             }
+            "qnorm" => {
+                self.q_norm = match value.to_ascii_lowercase().as_str() {
+                    "bounds" => QNorm::Bounds,
+                    "tree" => QNorm::Tree,
+                    "children" => QNorm::Children,
+                    _ => return Err(bad(&key, value, "bounds, tree or children")),
+                }
+            }
             "seed" => self.seed = value.parse().map_err(|_| bad(&key, value, "a whole number"))?,
             _ => return Err(GumbelOptionsError::UnknownKey { key }),
         }
@@ -235,6 +280,9 @@ impl fmt::Display for GumbelOptions {
                 parts.push(format!("{key}={value}"));
             }
         }
+        if self.q_norm != d.q_norm {
+            parts.push(format!("qnorm={}", self.q_norm.name()));
+        }
         if self.seed != d.seed {
             parts.push(format!("seed={}", self.seed));
         }
@@ -254,7 +302,8 @@ mod tests {
     fn specs_round_trip_and_errors_say_what_is_expected() {
         for text in [
             "gumbel",
-            "gumbel:model=uniform,iters=16,time=1s,k=4,cvisit=10,cscale=0.5,scale=0,seed=3",
+            "gumbel:model=uniform,iters=16,time=1s,k=4,cvisit=10,cscale=0.5,scale=0,qnorm=children,seed=3",
+            "gumbel:qnorm=tree",
             "gumbel:model=Nets/A.safetensors",
         ] {
             let options: GumbelOptions = text.parse().unwrap();
@@ -269,6 +318,7 @@ mod tests {
             ("gumbel:k=0", "k"),
             ("gumbel:cvisit=-1", "cvisit"),
             ("gumbel:iters=0", "iters"),
+            ("gumbel:qnorm=siblings", "qnorm"),
         ] {
             let err = spec.parse::<GumbelOptions>().unwrap_err();
             assert!(

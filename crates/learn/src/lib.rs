@@ -36,6 +36,7 @@ use abstracta_core::knowledge::Knowledge;
 use abstracta_core::Game;
 use thiserror::Error;
 
+mod batching;
 mod evaluator;
 mod gumbel;
 mod gumbel_options;
@@ -46,12 +47,13 @@ mod options;
 mod puct;
 pub mod selfplay;
 
+pub use batching::{BatchingEvaluator, Member};
 pub use evaluator::{
     policy_from_win_rates, Evaluation, Evaluator, EvaluatorError, KnowledgeEvaluator, Request,
     UniformEvaluator,
 };
 pub use gumbel::GumbelSearch;
-pub use gumbel_options::{GumbelOptions, GumbelOptionsError, GUMBEL_KEYS, MAX_CONSIDERED};
+pub use gumbel_options::{GumbelOptions, GumbelOptionsError, QNorm, GUMBEL_KEYS, MAX_CONSIDERED};
 pub use options::{Model, PuctOptions, PuctOptionsError, DEFAULT_ITERS, KEYS, MAX_BATCH, MAX_ITERS};
 pub use puct::{dirichlet, PuctSearch};
 

@@ -27,11 +27,12 @@
 //!   family gives no value). A less noisy value target than the result
 //!   alone; readers of older chunks without it use `value`.
 
+use std::collections::{BTreeMap, HashMap};
 use std::fs;
 use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use abstracta_core::actions::Encoding;
@@ -40,6 +41,8 @@ use abstracta_core::{Game, GameOptions, PlyBuf};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::batching::BatchingEvaluator;
+use crate::evaluator::Evaluator;
 use crate::npz::{Array, NpzError, NpzWriter};
 
 /// The most plies one self-play game may last before it is cut (and
@@ -72,8 +75,11 @@ pub struct SelfPlay {
     pub info: RunInfo,
     /// This process's shard, `(I, N)` 1-based; `(1, 1)` for all games.
     pub shard: (u64, u64),
-    /// Worker threads (each plays whole chunks).
+    /// Groups of games played at once (each its own batches).
     pub threads: usize,
+    /// Games each group plays at once, their evaluations batched together
+    /// (1: one game at a time).
+    pub parallel_games: usize,
 }
 
 /// Why self-play stopped.
@@ -143,6 +149,10 @@ pub struct Summary {
     pub samples: u64,
     /// Chunk files written now.
     pub chunks: u64,
+    /// Batches given to the shared evaluator (0 without one).
+    pub evaluator_batches: u64,
+    /// Positions in those batches.
+    pub evaluated_positions: u64,
 }
 
 #[derive(Default)]
@@ -159,6 +169,16 @@ struct Samples {
 impl Samples {
     fn len(&self) -> usize {
         self.value.len()
+    }
+
+    /// Appends `other`'s samples after these.
+    fn append(&mut self, mut other: Samples) {
+        self.obs.append(&mut other.obs);
+        self.policy.append(&mut other.policy);
+        self.legal.append(&mut other.legal);
+        self.value.append(&mut other.value);
+        self.game.append(&mut other.game);
+        self.ply.append(&mut other.ply);
     }
 
     fn write(&self, path: &Path, info: &RunInfo) -> Result<(), NpzError> {
@@ -352,15 +372,40 @@ fn play_game<G: Game>(
     Ok(())
 }
 
+/// Makes the engine for game number `g`; given an evaluator (the shared
+/// one of [`run`], batched over the games played at once), a `puct` or
+/// `gumbel` engine searches with it instead of its own.
+pub type EngineMaker<'a, G> =
+    dyn Fn(u64, Option<Arc<dyn Evaluator<G>>>) -> Result<Box<dyn SelfPlayer<G>>, String> + Sync + 'a;
+
+/// The finished games of a chunk not yet written.
+struct PendingChunk {
+    /// Games of the chunk still playing or not started.
+    left: usize,
+    /// The finished games' samples, by game number.
+    games: BTreeMap<u64, Samples>,
+}
+
 /// Runs (or resumes) the self-play `run` from `start` into `dir`, the
-/// engine for game number `g` made by `engine(g)`; `progress` is told
+/// engine for game number `g` made by `engine(g, ..)`; `progress` is told
 /// after every game.
+///
+/// `run.threads` groups play at once, each `run.parallel_games` games at
+/// once on as many threads. With `evaluator` given (the network all the
+/// games use), each group's games share one [`BatchingEvaluator`] over it,
+/// so that their positions reach the network in one batch; without it,
+/// each engine uses its own. Either way every game is played by the
+/// engine made for its number, and a chunk holds its games' samples in
+/// the order of their numbers once all of them are done, so the files do
+/// not depend on how many games were played at once (up to the float
+/// rounding of a network's batches).
 pub fn run<G: Game>(
     run: &SelfPlay,
     start: &G,
     encoding: &dyn Encoding<G>,
     dir: &Path,
-    engine: &(dyn Fn(u64) -> Result<Box<dyn SelfPlayer<G>>, String> + Sync),
+    engine: &EngineMaker<'_, G>,
+    evaluator: Option<Arc<dyn Evaluator<G>>>,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Summary, SelfPlayError> {
     let io = |path: &Path| {
@@ -394,80 +439,129 @@ pub fn run<G: Game>(
     let games_of =
         |k: u64| (k * info.per_chunk..((k + 1) * info.per_chunk).min(info.games)).filter(|&g| mine(g));
     let total: u64 = (0..info.games).filter(|&g| mine(g)).count() as u64;
-    let mut todo = Vec::new();
+    // The games to play, chunk by chunk, so that few chunks are part done
+    // at any time (a killed run loses those).
+    let mut todo: Vec<(u64, u64)> = Vec::new();
+    let mut pending: HashMap<u64, PendingChunk> = HashMap::new();
     let mut skipped = 0;
     for k in 0..chunks {
         if chunk_path(dir, k, run.shard).exists() {
             skipped += games_of(k).count() as u64;
         } else if games_of(k).next().is_some() {
-            todo.push(k);
+            todo.extend(games_of(k).map(|g| (k, g)));
+            pending.insert(
+                k,
+                PendingChunk {
+                    left: games_of(k).count(),
+                    games: BTreeMap::new(),
+                },
+            );
         }
     }
     let started = Instant::now();
     let next = AtomicU64::new(0);
     let done = AtomicU64::new(skipped);
     let samples_done = AtomicU64::new(0);
+    let pending = Mutex::new(pending);
     let summary = Mutex::new(Summary {
         skipped,
         ..Summary::default()
     });
     let first_error: Mutex<Option<SelfPlayError>> = Mutex::new(None);
-    let worker = || loop {
+    let fail = |e: SelfPlayError| {
+        if let Ok(mut slot) = first_error.lock() {
+            slot.get_or_insert(e);
+        }
+    };
+    // Plays games from the queue until it is empty or a game failed.
+    let player = |shared: Option<Arc<dyn Evaluator<G>>>| loop {
         if first_error.lock().map_or(true, |e| e.is_some()) {
             return;
         }
         let i = next.fetch_add(1, Ordering::SeqCst) as usize;
-        let Some(&k) = todo.get(i) else { return };
-        let outcome = (|| -> Result<(u64, u64), SelfPlayError> {
-            let mut samples = Samples::default();
-            let mut played = 0;
-            for g in games_of(k) {
-                let mut search = engine(g).map_err(SelfPlayError::Engine)?;
-                let before = samples.len();
-                play_game(g, start, encoding, &mut *search, &mut samples)?;
-                played += 1;
-                let d = done.fetch_add(1, Ordering::SeqCst) + 1;
-                let s = samples_done.fetch_add((samples.len() - before) as u64, Ordering::SeqCst)
-                    + (samples.len() - before) as u64;
-                progress(Progress {
-                    done: d,
-                    total,
-                    samples: s,
-                    seconds: started.elapsed().as_secs_f64(),
-                });
+        let Some(&(k, g)) = todo.get(i) else { return };
+        let mut samples = Samples::default();
+        let played = engine(g, shared.clone())
+            .map_err(SelfPlayError::Engine)
+            .and_then(|mut search| play_game(g, start, encoding, &mut *search, &mut samples));
+        if let Err(e) = played {
+            fail(e);
+            return;
+        }
+        let n = samples.len() as u64;
+        let d = done.fetch_add(1, Ordering::SeqCst) + 1;
+        let s = samples_done.fetch_add(n, Ordering::SeqCst) + n;
+        progress(Progress {
+            done: d,
+            total,
+            samples: s,
+            seconds: started.elapsed().as_secs_f64(),
+        });
+        // The last game of its chunk writes the chunk.
+        let complete = {
+            let mut pending = pending.lock().unwrap_or_else(|p| p.into_inner());
+            let chunk = pending.get_mut(&k).expect("every queued game's chunk is pending");
+            chunk.games.insert(g, samples);
+            chunk.left -= 1;
+            if chunk.left == 0 {
+                pending.remove(&k)
+            } else {
+                None
             }
-            let path = chunk_path(dir, k, run.shard);
-            samples.write(&path, info).map_err(|source| SelfPlayError::Npz {
+        };
+        let Some(chunk) = complete else { continue };
+        let played = chunk.games.len() as u64;
+        let mut all = Samples::default();
+        for games in chunk.games.into_values() {
+            all.append(games);
+        }
+        let path = chunk_path(dir, k, run.shard);
+        if let Err(source) = all.write(&path, info) {
+            fail(SelfPlayError::Npz {
                 path: path.display().to_string(),
                 source,
-            })?;
-            Ok((played, samples.len() as u64))
-        })();
-        match outcome {
-            Ok((played, samples)) => {
-                if let Ok(mut s) = summary.lock() {
-                    s.played += played;
-                    s.samples += samples;
-                    s.chunks += 1;
-                }
-            }
-            Err(e) => {
-                if let Ok(mut slot) = first_error.lock() {
-                    slot.get_or_insert(e);
-                }
-                return;
-            }
+            });
+            return;
+        }
+        if let Ok(mut s) = summary.lock() {
+            s.played += played;
+            s.samples += all.len() as u64;
+            s.chunks += 1;
         }
     };
+    let parallel = run.parallel_games.max(1);
+    let mut batchers = Vec::new();
     std::thread::scope(|scope| {
         for _ in 0..run.threads.max(1) {
-            scope.spawn(worker);
+            let batching = evaluator
+                .as_ref()
+                .map(|inner| Arc::new(BatchingEvaluator::new(Arc::clone(inner))));
+            // Every game of the group joins before any starts, so that no
+            // batch goes out before each of them has asked.
+            let members: Vec<_> = (0..parallel)
+                .map(|_| batching.as_ref().map(BatchingEvaluator::join))
+                .collect();
+            for member in members {
+                let shared = batching.clone().map(|b| b as Arc<dyn Evaluator<G>>);
+                let player = &player;
+                scope.spawn(move || {
+                    let _member = member;
+                    player(shared);
+                });
+            }
+            batchers.extend(batching);
         }
     });
     if let Some(e) = first_error.into_inner().unwrap_or_else(|p| p.into_inner()) {
         return Err(e);
     }
-    Ok(summary.into_inner().unwrap_or_else(|p| p.into_inner()))
+    let mut summary = summary.into_inner().unwrap_or_else(|p| p.into_inner());
+    for batching in batchers {
+        let (batches, positions) = batching.stats();
+        summary.evaluator_batches += batches;
+        summary.evaluated_positions += positions;
+    }
+    Ok(summary)
 }
 
 /// The [`RunInfo`] of a run of `games` games of `start` by `engine`.
@@ -499,12 +593,15 @@ mod tests {
     use abstracta_core::toy::TicTacToe;
     use std::sync::Arc;
 
-    fn engine(g: u64) -> Result<Box<dyn SelfPlayer<TicTacToe>>, String> {
+    fn engine(
+        g: u64,
+        shared: Option<Arc<dyn Evaluator<TicTacToe>>>,
+    ) -> Result<Box<dyn SelfPlayer<TicTacToe>>, String> {
         let options = format!("puct:model=uniform,iters=30,noise=0.25,temp=1,seed={g}")
             .parse()
             .unwrap();
-        let search: Box<dyn Search<TicTacToe>> =
-            Box::new(PuctSearch::new(options, Arc::new(UniformEvaluator)));
+        let evaluator = shared.unwrap_or_else(|| Arc::new(UniformEvaluator));
+        let search: Box<dyn Search<TicTacToe>> = Box::new(PuctSearch::new(options, evaluator));
         Ok(Box::new(search))
     }
 
@@ -518,8 +615,18 @@ mod tests {
             info: info.clone(),
             shard: (1, 1),
             threads: 2,
+            parallel_games: 1,
         };
-        let summary = run(&selfplay, &start, &TicTacToeEncoding, &dir, &engine, &|_| {}).unwrap();
+        let summary = run(
+            &selfplay,
+            &start,
+            &TicTacToeEncoding,
+            &dir,
+            &engine,
+            None,
+            &|_| {},
+        )
+        .unwrap();
         assert_eq!((summary.played, summary.chunks, summary.skipped), (5, 3, 0));
         let mut samples = 0;
         for k in 0..3 {
@@ -560,7 +667,16 @@ mod tests {
         // the same as before.
         let before = fs::read(chunk_path(&dir, 1, (1, 1))).unwrap();
         fs::remove_file(chunk_path(&dir, 1, (1, 1))).unwrap();
-        let again = run(&selfplay, &start, &TicTacToeEncoding, &dir, &engine, &|_| {}).unwrap();
+        let again = run(
+            &selfplay,
+            &start,
+            &TicTacToeEncoding,
+            &dir,
+            &engine,
+            None,
+            &|_| {},
+        )
+        .unwrap();
         assert_eq!((again.played, again.skipped, again.chunks), (2, 3, 1));
         assert_eq!(fs::read(chunk_path(&dir, 1, (1, 1))).unwrap(), before);
         // Another engine in the same folder is refused.
@@ -572,7 +688,7 @@ mod tests {
             ..selfplay
         };
         assert!(matches!(
-            run(&other, &start, &TicTacToeEncoding, &dir, &engine, &|_| {}),
+            run(&other, &start, &TicTacToeEncoding, &dir, &engine, None, &|_| {}),
             Err(SelfPlayError::OtherRun { .. })
         ));
         fs::remove_dir_all(&dir).unwrap();
@@ -588,15 +704,27 @@ mod tests {
             info: run_info(&start, &TicTacToeEncoding, spec, 2, 2, 1),
             shard: (1, 1),
             threads: 1,
+            parallel_games: 1,
         };
-        let engine = |g: u64| -> Result<Box<dyn SelfPlayer<TicTacToe>>, String> {
+        let engine = |g: u64,
+                      _: Option<Arc<dyn Evaluator<TicTacToe>>>|
+         -> Result<Box<dyn SelfPlayer<TicTacToe>>, String> {
             let options = format!("{spec},seed={g}").parse().unwrap();
             Ok(Box::new(crate::GumbelSearch::new(
                 options,
                 Arc::new(UniformEvaluator),
             )))
         };
-        run(&selfplay, &start, &TicTacToeEncoding, &dir, &engine, &|_| {}).unwrap();
+        run(
+            &selfplay,
+            &start,
+            &TicTacToeEncoding,
+            &dir,
+            &engine,
+            None,
+            &|_| {},
+        )
+        .unwrap();
         let arrays = read_npz(fs::File::open(chunk_path(&dir, 0, (1, 1))).unwrap()).unwrap();
         let (Array::F32 { data: policy, .. }, Array::U8 { data: legal, .. }) =
             (&arrays["policy"], &arrays["legal"])
@@ -616,5 +744,118 @@ mod tests {
             );
         }
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The chunk files of `dir`, by name.
+    fn chunk_files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+        fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "npz"))
+            .map(|p| {
+                (
+                    p.file_name().unwrap().to_string_lossy().into_owned(),
+                    fs::read(&p).unwrap(),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn games_played_at_once_write_the_same_chunks_in_fuller_batches() {
+        let base = std::env::temp_dir().join(format!("learn-selfplay-parallel-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&base);
+        let start = TicTacToe::new(Default::default());
+        let knowledge: Arc<dyn Evaluator<TicTacToe>> = Arc::new(crate::KnowledgeEvaluator::new(
+            abstracta_core::toy::TicTacToeKnowledge,
+        ));
+        // Gumbel (its improved policy) and PUCT (visits, noise,
+        // temperature) over the game's knowledge, batch=1 so that one game
+        // alone gives batches of one.
+        for spec in ["puct:iters=24,noise=0.25,temp=1,batch=1", "gumbel:iters=12,k=4"] {
+            let engine = |g: u64, shared: Option<Arc<dyn Evaluator<TicTacToe>>>| {
+                let evaluator = shared.unwrap_or_else(|| Arc::clone(&knowledge));
+                let player: Box<dyn SelfPlayer<TicTacToe>> = if spec.starts_with("gumbel") {
+                    let options = format!("{spec},seed={g}").parse().unwrap();
+                    Box::new(crate::GumbelSearch::new(options, evaluator))
+                } else {
+                    let options = format!("{spec},seed={g}").parse().unwrap();
+                    let search: Box<dyn Search<TicTacToe>> = Box::new(PuctSearch::new(options, evaluator));
+                    Box::new(search)
+                };
+                Ok(player)
+            };
+            let info = run_info(&start, &TicTacToeEncoding, spec, 11, 3, 1);
+            let one = SelfPlay {
+                info,
+                shard: (1, 1),
+                threads: 1,
+                parallel_games: 1,
+            };
+            let (dir_one, dir_many) = (base.join("one"), base.join("many"));
+            let alone = run(
+                &one,
+                &start,
+                &TicTacToeEncoding,
+                &dir_one,
+                &engine,
+                Some(Arc::clone(&knowledge)),
+                &|_| {},
+            )
+            .unwrap();
+            let many = SelfPlay {
+                threads: 2,
+                parallel_games: 3,
+                ..one.clone()
+            };
+            let together = run(
+                &many,
+                &start,
+                &TicTacToeEncoding,
+                &dir_many,
+                &engine,
+                Some(Arc::clone(&knowledge)),
+                &|_| {},
+            )
+            .unwrap();
+            assert_eq!((together.played, together.chunks), (11, 4));
+            assert_eq!(together.samples, alone.samples);
+            // Byte for byte the files of one game at a time.
+            assert_eq!(chunk_files(&dir_many), chunk_files(&dir_one), "{spec}");
+            assert_eq!(together.evaluated_positions, alone.evaluated_positions);
+            let mean = |s: Summary| s.evaluated_positions as f64 / s.evaluator_batches as f64;
+            assert!(mean(together) > 1.5 * mean(alone), "{together:?} {alone:?}");
+            // Resumed with games at once: the lost chunks are made again,
+            // the same.
+            for k in [0, 2] {
+                fs::remove_file(chunk_path(&dir_many, k, (1, 1))).unwrap();
+            }
+            let again = run(
+                &many,
+                &start,
+                &TicTacToeEncoding,
+                &dir_many,
+                &engine,
+                Some(Arc::clone(&knowledge)),
+                &|_| {},
+            )
+            .unwrap();
+            assert_eq!((again.played, again.skipped, again.chunks), (6, 5, 2));
+            assert_eq!(chunk_files(&dir_many), chunk_files(&dir_one), "{spec}");
+            // Every sample's policy is on legal plies and sums to 1.
+            for k in 0..4 {
+                let arrays = read_npz(fs::File::open(chunk_path(&dir_many, k, (1, 1))).unwrap()).unwrap();
+                let (Array::F32 { data: policy, .. }, Array::U8 { data: legal, .. }) =
+                    (&arrays["policy"], &arrays["legal"])
+                else {
+                    panic!("dtypes");
+                };
+                for (row, mask) in policy.chunks(10).zip(legal.chunks(10)) {
+                    assert!((row.iter().sum::<f32>() - 1.0).abs() < 1e-5);
+                    assert!(row.iter().zip(mask).all(|(p, l)| *p == 0.0 || *l == 1));
+                }
+            }
+            fs::remove_dir_all(&base).unwrap();
+        }
     }
 }
