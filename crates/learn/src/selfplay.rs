@@ -177,6 +177,7 @@ impl Samples {
         self.policy.append(&mut other.policy);
         self.legal.append(&mut other.legal);
         self.value.append(&mut other.value);
+        self.search_value.append(&mut other.search_value);
         self.game.append(&mut other.game);
         self.ply.append(&mut other.ply);
     }
