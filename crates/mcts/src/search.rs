@@ -567,12 +567,6 @@ impl<G: Game> Worker<G> {
                 } else {
                     let nf = f64::from(n);
                     let w = f64::from(wins);
-                    let root_n = nf.sqrt();
-                    // The mean plus the exploration term, num / den +
-                    // explore / sqrt(n), over one denominator: one
-                    // division a child instead of two (divisions and square
-                    // roots share one slow unit of the core, and this loop
-                    // runs for every child of every node of the path).
                     if RAVE {
                         // The mean, blended with the RAVE mean by
                         // beta = rn / (rn + n + rn n / k), over one common
@@ -580,14 +574,24 @@ impl<G: Game> Worker<G> {
                         //   = (w (1 + rn/k) + rw) / 2 (rn + n + rn n / k).
                         // Without RAVE visits (rn = rw = 0) this is exactly
                         // w / 2n, so the RAVE loop needs no branch for them.
+                        // (Kept as two divisions: over one denominator the
+                        // rounding differs, and RAVE statistics of small
+                        // integers give exact ties often enough that the
+                        // defaults then chose differently.)
                         let rnf = f64::from(rn);
                         let a = rnf * inv_k;
-                        let num = w * (1.0 + a) + f64::from(rwins);
-                        let den = 2.0 * (rnf + nf + a * nf);
-                        (num * root_n + explore * den) / (den * root_n)
+                        (w * (1.0 + a) + f64::from(rwins)) / (2.0 * (rnf + nf + a * nf)) + explore / nf.sqrt()
                     } else {
-                        // w / 2n + explore / sqrt(n) = (w/2 + explore sqrt(n)) / n
-                        (0.5 * w + explore * root_n) / nf
+                        // w / 2n + explore / sqrt(n) over one denominator,
+                        // (w/2 + explore sqrt(n)) / n: one division a child
+                        // instead of two (divisions and square roots share
+                        // one slow unit of the core). The forms differ in
+                        // rounding only: children of equal statistics tie
+                        // in both, and others would need scores within a
+                        // few units in the last place to be chosen
+                        // differently (the searches checked in
+                        // docs/speed.md were all the same).
+                        (0.5 * w + explore * nf.sqrt()) / nf
                     }
                 };
                 score += self.proof_penalty(proof);
