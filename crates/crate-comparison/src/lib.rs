@@ -177,6 +177,28 @@ pub enum Budget {
 struct Compare {
     budget: Budget,
     rounds: usize,
+    positions: Positions,
+}
+
+/// Which positions [`compare_positions`] measures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Positions {
+    /// The start and the middle game.
+    Both,
+    /// The start only.
+    Start,
+    /// The middle game ([`middle_game`]) only.
+    Middle,
+}
+
+impl Positions {
+    fn includes(self, position: &str) -> bool {
+        match self {
+            Positions::Both => true,
+            Positions::Start => position == "start",
+            Positions::Middle => position == "middle",
+        }
+    }
 }
 
 impl GameVisitor for Compare {
@@ -188,6 +210,9 @@ impl GameVisitor for Compare {
         let plies = middle.plies_played();
         let mut rows = Vec::new();
         for (position, game, plies) in [("start", &start, 0), ("middle", &middle, plies)] {
+            if !self.positions.includes(position) {
+                continue;
+            }
             let iterations = match self.budget {
                 Budget::Iterations(n) => n.max(1),
                 Budget::Seconds(seconds) => {
@@ -227,11 +252,24 @@ impl GameVisitor for Compare {
 /// same `budget`, in `rounds` interleaved rounds after a warm-up round
 /// (medians).
 pub fn compare(spec: &str, budget: Budget, rounds: usize) -> Result<Vec<Row>, SpecError> {
+    compare_positions(spec, budget, rounds, Positions::Both)
+}
+
+/// Like [`compare`], for the start, the middle game or both (one
+/// position alone gives one instruction count per position under
+/// callgrind).
+pub fn compare_positions(
+    spec: &str,
+    budget: Budget,
+    rounds: usize,
+    positions: Positions,
+) -> Result<Vec<Row>, SpecError> {
     with_game(
         spec,
         Compare {
             budget,
             rounds: rounds.max(1),
+            positions,
         },
     )
 }
@@ -300,6 +338,16 @@ mod tests {
             }
         }
         assert_eq!(with_game("swack", Iterations).unwrap(), [300, 300, 300]);
+    }
+
+    #[test]
+    fn one_position_gives_one_row() {
+        let start = compare_positions("escabel:size=5", Budget::Iterations(50), 1, Positions::Start).unwrap();
+        let middle =
+            compare_positions("escabel:size=5", Budget::Iterations(50), 1, Positions::Middle).unwrap();
+        assert_eq!(start.iter().map(|r| r.position).collect::<Vec<_>>(), ["start"]);
+        assert_eq!(middle.iter().map(|r| r.position).collect::<Vec<_>>(), ["middle"]);
+        assert!(middle[0].plies > 0);
     }
 
     #[test]

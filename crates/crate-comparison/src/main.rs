@@ -2,17 +2,18 @@
 //! games (see the crate's README).
 //!
 //! ```text
-//! crate-comparison [--seconds S | --iterations N] [--rounds R] [GAME_SPEC ...]
+//! crate-comparison [--seconds S | --iterations N] [--rounds R] [--position start|middle] [GAME_SPEC ...]
 //! ```
 //!
 //! `--iterations` fixes every search's iterations instead (for instruction
-//! counts under callgrind, where timings mean nothing).
+//! counts under callgrind, where timings mean nothing); `--position`
+//! measures one position only (default: the start and the middle game).
 
-use crate_comparison::{compare, format_rows, Budget};
+use crate_comparison::{compare_positions, format_rows, Budget, Positions};
 
 fn usage(message: &str) -> ! {
     eprintln!(
-        "{message}\nusage: crate-comparison [--seconds S | --iterations N] [--rounds R] [GAME_SPEC ...]"
+        "{message}\nusage: crate-comparison [--seconds S | --iterations N] [--rounds R] [--position start|middle] [GAME_SPEC ...]"
     );
     std::process::exit(2);
 }
@@ -20,6 +21,7 @@ fn usage(message: &str) -> ! {
 fn main() {
     let mut budget = Budget::Seconds(0.3);
     let mut rounds = 7;
+    let mut positions = Positions::Both;
     let mut specs = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -42,6 +44,13 @@ fn main() {
                     _ => usage("bad --rounds: expected 1 to 100"),
                 }
             }
+            "--position" => {
+                positions = match args.next().as_deref() {
+                    Some("start") => Positions::Start,
+                    Some("middle") => Positions::Middle,
+                    _ => usage("bad --position: expected start or middle"),
+                }
+            }
             _ if arg.starts_with('-') => usage(&format!("unknown option {arg}")),
             _ => specs.push(arg),
         }
@@ -59,7 +68,7 @@ fn main() {
     );
     let mut rows = Vec::new();
     for spec in &specs {
-        match compare(spec, budget, rounds) {
+        match compare_positions(spec, budget, rounds, positions) {
             Ok(r) => rows.extend(r),
             Err(e) => usage(&format!("{spec}: {e}")),
         }

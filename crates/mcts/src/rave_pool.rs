@@ -219,11 +219,11 @@ mod tests {
         assert_eq!(pools.source[seat], Some((root, visits)));
         assert_eq!(pools.plies[seat].len(), 3);
         // A few more visits: the pool is kept.
-        tree.node(root).add_visit(visits / 8);
+        tree.node(root).add_visit(visits / 8, false);
         pools.refresh(tree, &[root], 3);
         assert_eq!(pools.source[seat], Some((root, visits)));
         // An eighth more: ranked again.
-        tree.node(root).add_visit(1);
+        tree.node(root).add_visit(1, false);
         pools.refresh(tree, &[root], 3);
         assert_eq!(pools.source[seat], Some((root, visits + visits / 8 + 1)));
         // Another node of the same seat: ranked from it.

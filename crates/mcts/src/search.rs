@@ -163,7 +163,7 @@ impl<G: Game> Worker<G> {
                 if claimed == 0 {
                     // Claim a few iterations at a time: one shared counter
                     // update per batch, not per iteration.
-                    let first = sh.started.0.fetch_add(sh.batch, Ordering::Relaxed);
+                    let first = sh.claim_iterations();
                     claimed = budget.saturating_sub(first).min(sh.batch);
                     if claimed == 0 {
                         break;
@@ -244,7 +244,7 @@ impl<G: Game> Worker<G> {
             prior_here = node.child_prior();
             *self.floors.last_mut().expect("path is not empty") = self.draw_floor;
             let c = tree.node(child);
-            c.add_visit(sh.virtual_loss);
+            c.add_visit(sh.virtual_loss, sh.exclusive);
             if sh.history {
                 let a = tree.amaf(child).load(Ordering::Relaxed);
                 if a != NO_AMAF {
@@ -284,10 +284,20 @@ impl<G: Game> Worker<G> {
     ) -> Expansion {
         let tree = sh.tree;
         let node = tree.node(idx);
-        if let Err(now) =
+        let claimed = if sh.exclusive {
+            // No other worker can claim it meanwhile: no compare-and-swap.
+            match node.state.load(Ordering::Acquire) {
+                UNEXPANDED => {
+                    node.state.store(EXPANDING, Ordering::Relaxed);
+                    Ok(UNEXPANDED)
+                }
+                now => Err(now),
+            }
+        } else {
             node.state
                 .compare_exchange(UNEXPANDED, EXPANDING, Ordering::Acquire, Ordering::Relaxed)
-        {
+        };
+        if let Err(now) = claimed {
             return if now == EXPANDED {
                 Expansion::Expanded
             } else {
@@ -557,20 +567,32 @@ impl<G: Game> Worker<G> {
                 } else {
                     let nf = f64::from(n);
                     let w = f64::from(wins);
-                    // The mean, blended with the RAVE mean by
-                    // beta = rn / (rn + n + rn n / k), over one common
-                    // denominator: (1 - beta) w/2n + beta rw/2rn
-                    //   = (w (1 + rn/k) + rw) / 2 (rn + n + rn n / k).
-                    // Without RAVE visits (rn = rw = 0) this is exactly
-                    // w / 2n, so the RAVE loop needs no branch for them.
-                    let q = if RAVE {
+                    if RAVE {
+                        // The mean, blended with the RAVE mean by
+                        // beta = rn / (rn + n + rn n / k), over one common
+                        // denominator: (1 - beta) w/2n + beta rw/2rn
+                        //   = (w (1 + rn/k) + rw) / 2 (rn + n + rn n / k).
+                        // Without RAVE visits (rn = rw = 0) this is exactly
+                        // w / 2n, so the RAVE loop needs no branch for them.
+                        // (Kept as two divisions: over one denominator the
+                        // rounding differs, and RAVE statistics of small
+                        // integers give exact ties often enough that the
+                        // defaults then chose differently.)
                         let rnf = f64::from(rn);
                         let a = rnf * inv_k;
-                        (w * (1.0 + a) + f64::from(rwins)) / (2.0 * (rnf + nf + a * nf))
+                        (w * (1.0 + a) + f64::from(rwins)) / (2.0 * (rnf + nf + a * nf)) + explore / nf.sqrt()
                     } else {
-                        w / (2.0 * nf)
-                    };
-                    q + explore / nf.sqrt()
+                        // w / 2n + explore / sqrt(n) over one denominator,
+                        // (w/2 + explore sqrt(n)) / n: one division a child
+                        // instead of two (divisions and square roots share
+                        // one slow unit of the core). The forms differ in
+                        // rounding only: children of equal statistics tie
+                        // in both, and others would need scores within a
+                        // few units in the last place to be chosen
+                        // differently (the searches checked in
+                        // docs/speed.md were all the same).
+                        (0.5 * w + explore * nf.sqrt()) / nf
+                    }
                 };
                 score += self.proof_penalty(proof);
                 if score > best_score {
@@ -671,9 +693,9 @@ impl<G: Game> Worker<G> {
                 points = for_seat(for_seat(points, m).max(1), m);
             }
             if i == root {
-                node.add_result(for_seat(points, mover));
+                node.add_result(for_seat(points, mover), sh.exclusive);
             } else {
-                node.add_points(for_seat(points, mover), sh.virtual_loss);
+                node.add_points(for_seat(points, mover), sh.virtual_loss, sh.exclusive);
             }
             if sh.rave {
                 let range = node.children();

@@ -239,3 +239,26 @@ fn reserves_hand_out_disjoint_nodes_and_count_only_those_used() {
     assert!(tree.alloc_reserved(&mut c, 3 * RESERVE_NODES).is_none());
     assert!(tree.is_full());
 }
+
+/// The plain load-and-store update of an exclusive worker and the locked
+/// add of shared trees give the same statistics, taken-back virtual
+/// visits (a wrapping add) included.
+#[test]
+fn exclusive_and_locked_updates_agree() {
+    let tree = Tree::<u8>::with_spare(16, abstracta_core::Seat::First, Vec::new());
+    let first = tree.alloc(2).unwrap();
+    let (exclusive, locked) = (tree.node(first), tree.node(first + 1));
+    for (k, points) in [2u64, 0, 1, 2, 2, 1].into_iter().enumerate() {
+        let virtual_loss = 1 + k as u32;
+        exclusive.add_visit(virtual_loss, true);
+        locked.add_visit(virtual_loss, false);
+        assert_eq!(exclusive.stats(), locked.stats());
+        exclusive.add_points(points, virtual_loss, true);
+        locked.add_points(points, virtual_loss, false);
+        assert_eq!(exclusive.stats(), locked.stats());
+    }
+    exclusive.add_result(2, true);
+    locked.add_result(2, false);
+    assert_eq!(exclusive.stats(), (7, 10));
+    assert_eq!(locked.stats(), (7, 10));
+}

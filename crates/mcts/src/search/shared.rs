@@ -48,6 +48,11 @@ pub(crate) struct Shared<'a, G: Game, K, Pol> {
     /// tree (one thread takes exactly what it needs, so its trees, node
     /// counts and cap stay those of an exact allocation).
     pub reserve: bool,
+    /// Whether this search's worker is the only one writing the tree (one
+    /// thread, or root parallelism with a tree per thread): statistics
+    /// are then updated by plain loads and stores, not locked adds, and
+    /// expansion claims a node without a compare-and-swap.
+    pub exclusive: bool,
     /// How long a node's choice of child stands ([`MctsOptions::rescan_in_use_with`]).
     pub rescan: u32,
     /// GRAVE: the real visits a node needs for its descendants to score
@@ -125,6 +130,7 @@ impl<'a, G: Game, K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>> Shared<'a, G, K,
             map_min_children: if rave { MAP_MIN_CHILDREN } else { usize::MAX },
             virtual_loss: opts.virtual_loss_in_use(),
             reserve: opts.thread_count() > 1 && !opts.root_parallel,
+            exclusive: opts.thread_count() == 1 || opts.root_parallel,
             rescan: opts.rescan_in_use_with(&game),
             grave_ref,
             history: mast != Mast::Off || history_weight > 0.0,
@@ -145,6 +151,21 @@ impl<'a, G: Game, K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>> Shared<'a, G, K,
             deadline,
             stop,
             done: AtomicBool::new(false),
+        }
+    }
+
+    /// Claims the next `batch` iterations of the budget; returns how many
+    /// were claimed before (a plain load and store for an exclusive
+    /// worker, which claims one at a time).
+    #[inline]
+    pub(super) fn claim_iterations(&self) -> u64 {
+        let started = &self.started.0;
+        if self.exclusive {
+            let first = started.load(Ordering::Relaxed);
+            started.store(first + self.batch, Ordering::Relaxed);
+            first
+        } else {
+            started.fetch_add(self.batch, Ordering::Relaxed)
         }
     }
 
