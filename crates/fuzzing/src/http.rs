@@ -46,6 +46,7 @@ fn server() -> SocketAddr {
                 header_timeout: Duration::from_secs(2),
                 body_timeout: Duration::from_secs(2),
                 connection_lifetime: Duration::from_secs(30),
+                models: None,
             },
             allow_hosts: vec!["arena.test".into()],
             ..ServeOptions::default()

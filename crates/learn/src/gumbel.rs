@@ -13,6 +13,7 @@ use abstracta_core::{Game, PlyBuf, Seat};
 
 use crate::evaluator::{Evaluation, Evaluator, Request, UniformEvaluator};
 use crate::gumbel_options::{GumbelOptions, GumbelOptionsError, QNorm};
+use crate::options::MAX_ITERS;
 
 const NONE: u32 = u32::MAX;
 
@@ -427,8 +428,10 @@ impl<G: Game> Search<G> for GumbelSearch<G> {
         self.expand(0, game, &plies, &evaluation);
         self.backup(0, evaluation.value.clamp(-1.0, 1.0), game.to_move_seat());
         let mut simulations = 1u64;
-        let budget = self.options.simulation_budget();
+        let mut budget = self.options.simulation_budget();
         let deadline = self.options.time.map(|t| started + t);
+        // A time-only budget plans from the speed of a first round (below).
+        let time_only = self.options.iters.is_none() && deadline.is_some();
         let root_children: Vec<usize> = self.nodes[0].children().collect();
         // Gumbel-top-k: the k plies of highest g + logit.
         let scale = self.options.gumbel_scale;
@@ -443,10 +446,31 @@ impl<G: Game> Search<G> for GumbelSearch<G> {
             .collect();
         let mut order: Vec<usize> = (0..root_children.len()).collect();
         order.sort_by(|&a, &b| base[b].total_cmp(&base[a]).then(a.cmp(&b)));
-        let sims = budget.saturating_sub(simulations);
-        let m = self.options.considered.min(order.len()).min(sims.max(1) as usize);
+        let mut sims = budget.saturating_sub(simulations);
+        let m = if time_only {
+            self.options.considered.min(order.len())
+        } else {
+            self.options.considered.min(order.len()).min(sims.max(1) as usize)
+        };
         let mut considered: Vec<usize> = order[..m].to_vec();
         let mut max_depth = 0;
+        if let Some(deadline) = deadline.filter(|_| time_only && m > 1) {
+            // One simulation for each considered ply (the start of the
+            // first phase) shows how many simulations the time allows;
+            // the plan takes 90% of that, and the deadline still stops it.
+            let from: Vec<usize> = considered.iter().map(|&i| root_children[i]).collect();
+            let (done, depth) = self.round(game, &from, &mut out);
+            simulations += done;
+            max_depth = depth;
+            let spent = started.elapsed().as_secs_f64().max(1e-6);
+            let left = deadline.saturating_duration_since(Instant::now()).as_secs_f64();
+            let more = (simulations as f64 / spent * left * 0.9) as u64;
+            budget = simulations
+                .saturating_add(more)
+                .min(MAX_ITERS)
+                .max(simulations + 1);
+            sims = budget.saturating_sub(1);
+        }
         // Sequential halving: ceil(log2 m) phases, each giving every
         // remaining ply an equal share of the phase's simulations.
         let phases = u64::from(usize::BITS - (m.max(2) - 1).leading_zeros());
@@ -604,6 +628,7 @@ impl From<GumbelOptionsError> for OptionError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::options::DEFAULT_ITERS;
     use abstracta_core::toy::TicTacToe;
 
     fn uniform(spec: &str) -> GumbelSearch<TicTacToe> {
@@ -662,6 +687,27 @@ mod tests {
         game.play_list("a1 b1 a2 b2").unwrap();
         let mut search = uniform("gumbel:iters=16");
         assert_eq!(search.search(&game, &[]).best.unwrap().to_string(), "a3");
+    }
+
+    #[test]
+    fn a_time_only_budget_plans_for_the_time_not_the_default_count() {
+        // A uniform simulation of tic-tac-toe takes microseconds, so 300 ms
+        // allows far more than the default count, which a time-only
+        // search used to plan for whatever its time.
+        let game = TicTacToe::new(Default::default());
+        let mut search = uniform("gumbel:time=300ms");
+        let result = search.search(&game, &[]);
+        assert!(
+            result.iterations > 4 * DEFAULT_ITERS,
+            "{} simulations",
+            result.iterations
+        );
+        assert!(result.best.is_some());
+        let improved: f32 = search.improved_policy().iter().map(|&(_, p)| p).sum();
+        assert!((improved - 1.0).abs() < 1e-4, "{improved}");
+        // With `iters` the plan stays the count, whatever the time.
+        let mut search = uniform("gumbel:iters=50,time=300ms");
+        assert_eq!(search.search(&game, &[]).iterations, 50);
     }
 
     #[test]
