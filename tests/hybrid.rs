@@ -23,23 +23,21 @@ fn start<G: RegisteredGame>(spec: &str) -> G {
         .clone()
 }
 
-#[test]
-fn plays_complete_legal_games_of_every_game_in_a_tournament() {
+/// Plays `engine` against random, two games of every game through a
+/// tournament, and checks that each game ended by the rules or the length
+/// cap (never by an illegal ply, a crash or a timeout).
+fn plays_every_game_against_random(tag: &str, engine: &str, seed: u64) {
     for name in main_game_names() {
         let out: PathBuf =
-            std::env::temp_dir().join(format!("abstracta-hybrid-{name}-{}", std::process::id()));
+            std::env::temp_dir().join(format!("abstracta-hybrid-{tag}-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&out);
         let settings = TournamentSettings {
             registry: abstracta::Registry::standard(),
             spec: name.into(),
-            players: vec![
-                // A low switch, so that both searches play in each game.
-                ("hybrid".into(), "hybrid:iters=60,nodes=600,switch=0.1".into()),
-                ("random".into(), "random".into()),
-            ],
+            players: vec![(tag.into(), engine.into()), ("random".into(), "random".into())],
             games: 2,
             concurrency: Some(1),
-            seed: 3,
+            seed,
             opening_plies: 0,
             opening_file: None,
             format: Format::RoundRobin,
@@ -69,6 +67,12 @@ fn plays_complete_legal_games_of_every_game_in_a_tournament() {
         }
         let _ = std::fs::remove_dir_all(&out);
     }
+}
+
+#[test]
+fn plays_complete_legal_games_of_every_game_in_a_tournament() {
+    // A low switch, so that both searches play in each game.
+    plays_every_game_against_random("switch", "hybrid:iters=60,nodes=600,switch=0.1", 3);
 }
 
 #[test]
@@ -151,44 +155,7 @@ fn the_stop_handle_reaches_the_search_that_runs() {
 
 #[test]
 fn minimax_mode_plays_complete_legal_games_of_every_game_in_a_tournament() {
-    for name in main_game_names() {
-        let out: PathBuf =
-            std::env::temp_dir().join(format!("abstracta-hybrid-minimax-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&out);
-        let settings = TournamentSettings {
-            registry: abstracta::Registry::standard(),
-            spec: name.into(),
-            players: vec![
-                ("minimax".into(), "hybrid:mode=minimax,iters=40,qs=2".into()),
-                ("random".into(), "random".into()),
-            ],
-            games: 2,
-            concurrency: Some(1),
-            seed: 5,
-            opening_plies: 0,
-            opening_file: None,
-            format: Format::RoundRobin,
-            sprt: None,
-            out: Some(out.clone()),
-            shard: None,
-            timeout: Duration::from_secs(60),
-            tc: None,
-            player_tc: Vec::new(),
-            time_margin: Duration::ZERO,
-            resign: None,
-        };
-        let summary = tournament::run(&settings).unwrap();
-        assert_eq!(summary.games_played, 2, "{name}");
-        let text = std::fs::read_to_string(out.join("games.jsonl")).unwrap();
-        for line in text.lines().filter(|line| !line.trim().is_empty()) {
-            let reason = serde_json::from_str::<serde_json::Value>(line).unwrap()["reason"].to_string();
-            assert!(
-                reason == "\"rules\"" || reason == "\"length cap\"",
-                "{name}: a game ended by {reason}"
-            );
-        }
-        let _ = std::fs::remove_dir_all(&out);
-    }
+    plays_every_game_against_random("minimax", "hybrid:mode=minimax,iters=40,qs=2", 5);
 }
 
 #[test]
