@@ -9,7 +9,8 @@ use abstracta_core::knowledge::{NoKnowledge, SearchKnowledge};
 use abstracta_core::search::{Budget, OptionError, Search, SearchResult, StopHandle};
 use abstracta_core::{Game, GameOptions};
 
-use crate::solver::{solve, Flags, Limits};
+use crate::root::solve;
+use crate::solver::{Flags, Limits};
 use crate::table::Table;
 use crate::{PnsOptions, PnsOptionsError};
 

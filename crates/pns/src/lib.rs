@@ -70,6 +70,7 @@
 
 mod engine;
 mod options;
+mod root;
 mod solver;
 mod table;
 
