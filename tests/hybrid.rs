@@ -12,7 +12,7 @@ use abstracta::registry::{main_game_names, RegisteredGame};
 use abstracta::search::Search;
 use abstracta::whirlwind::{Whirlwind, WhirlwindKnowledge};
 use abstracta::{Game, Knowledge, Position};
-use tournament::{Format, TournamentSettings};
+use tournament::TournamentSettings;
 
 fn start<G: RegisteredGame>(spec: &str) -> G {
     let game = abstracta::open(spec).unwrap();
@@ -32,23 +32,13 @@ fn plays_every_game_against_random(tag: &str, engine: &str, seed: u64) {
             std::env::temp_dir().join(format!("abstracta-hybrid-{tag}-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&out);
         let settings = TournamentSettings {
-            registry: abstracta::Registry::standard(),
-            spec: name.into(),
-            players: vec![(tag.into(), engine.into()), ("random".into(), "random".into())],
-            games: 2,
-            concurrency: Some(1),
             seed,
-            opening_plies: 0,
-            opening_file: None,
-            format: Format::RoundRobin,
-            sprt: None,
             out: Some(out.clone()),
-            shard: None,
-            timeout: Duration::from_secs(60),
-            tc: None,
-            player_tc: Vec::new(),
-            time_margin: Duration::ZERO,
-            resign: None,
+            ..TournamentSettings::new(
+                abstracta::Registry::standard(),
+                name,
+                vec![(tag.into(), engine.into()), ("random".into(), "random".into())],
+            )
         };
         let summary = tournament::run(&settings).unwrap();
         assert_eq!(summary.games_played, 2, "{name}");
@@ -136,9 +126,14 @@ fn the_same_seed_plays_the_same_game() {
     assert_eq!(play(), play());
 }
 
-#[test]
-fn the_stop_handle_reaches_the_search_that_runs() {
-    let mut search = families::build::<Whirlwind>(&"hybrid:time=60s".parse().unwrap(), 0).unwrap();
+/// Searches the start of `game_spec` with `engine` (a 60 s budget) while
+/// another thread asks it to stop: the search must answer a legal ply
+/// well before its budget.
+fn stopped_search<G: RegisteredGame>(
+    engine: &str,
+    game_spec: &str,
+) -> abstracta::search::SearchResult<G::Ply> {
+    let mut search = families::build::<G>(&engine.parse().unwrap(), 0).unwrap();
     let handle = search.stop_handle();
     let stopper = std::thread::spawn(move || {
         for _ in 0..2000 {
@@ -147,10 +142,17 @@ fn the_stop_handle_reaches_the_search_that_runs() {
         }
     });
     let started = std::time::Instant::now();
-    let game = start::<Whirlwind>("whirlwind:size=6");
-    assert!(game.is_legal(search.search(&game, &[]).best.unwrap()));
+    let game = start::<G>(game_spec);
+    let result = search.search(&game, &[]);
+    assert!(game.is_legal(result.best.unwrap()));
     assert!(started.elapsed() < Duration::from_secs(30));
     stopper.join().unwrap();
+    result
+}
+
+#[test]
+fn the_stop_handle_reaches_the_search_that_runs() {
+    stopped_search::<Whirlwind>("hybrid:time=60s", "whirlwind:size=6");
 }
 
 #[test]
@@ -186,20 +188,6 @@ fn minimax_mode_is_deterministic_and_answers_every_position() {
 
 #[test]
 fn the_stop_handle_ends_a_minimax_search() {
-    let mut search =
-        families::build::<Epaminondas>(&"hybrid:mode=minimax,time=60s".parse().unwrap(), 0).unwrap();
-    let handle = search.stop_handle();
-    let stopper = std::thread::spawn(move || {
-        for _ in 0..2000 {
-            std::thread::sleep(Duration::from_millis(5));
-            handle.stop();
-        }
-    });
-    let started = std::time::Instant::now();
-    let game = start::<Epaminondas>("epaminondas");
-    let result = search.search(&game, &[]);
-    assert!(game.is_legal(result.best.unwrap()));
+    let result = stopped_search::<Epaminondas>("hybrid:mode=minimax,time=60s", "epaminondas");
     assert!(result.iterations > 0);
-    assert!(started.elapsed() < Duration::from_secs(30));
-    stopper.join().unwrap();
 }

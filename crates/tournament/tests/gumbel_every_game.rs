@@ -2,10 +2,9 @@
 //! game through a tournament (the referee checks every ply).
 
 use std::path::PathBuf;
-use std::time::Duration;
 
 use stats::records::parse_games_jsonl;
-use tournament::{Format, TournamentSettings};
+use tournament::TournamentSettings;
 
 #[test]
 fn gumbel_plays_legal_games_of_every_game() {
@@ -14,26 +13,16 @@ fn gumbel_plays_legal_games_of_every_game() {
             std::env::temp_dir().join(format!("abstracta-gumbel-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&out);
         let settings = TournamentSettings {
-            registry: abstracta::Registry::standard(),
-            spec: name.to_string(),
-            players: vec![
-                ("gumbel".into(), "gumbel:iters=8,k=4".into()),
-                ("puct".into(), "puct:iters=8".into()),
-            ],
-            games: 2,
-            concurrency: Some(1),
             seed: 3,
-            opening_plies: 0,
-            opening_file: None,
-            format: Format::RoundRobin,
-            sprt: None,
             out: Some(out.clone()),
-            shard: None,
-            timeout: Duration::from_secs(60),
-            tc: None,
-            player_tc: Vec::new(),
-            time_margin: Duration::ZERO,
-            resign: None,
+            ..TournamentSettings::new(
+                abstracta::Registry::standard(),
+                name,
+                vec![
+                    ("gumbel".into(), "gumbel:iters=8,k=4".into()),
+                    ("puct".into(), "puct:iters=8".into()),
+                ],
+            )
         };
         let summary = tournament::run(&settings).unwrap();
         assert_eq!(summary.games_played, 2, "{name}");
