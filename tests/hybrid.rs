@@ -1,17 +1,17 @@
 //! The `hybrid` family on the real games: complete legal games of every
-//! game through a tournament, the switch where the game's phase says, and
-//! the same plies from the same seed.
+//! game through a tournament, the same plies from the same position and
+//! budget, finished games, the stop handle and the removed mode.
 
 use std::path::PathBuf;
 use std::time::Duration;
 
 use abstracta::epaminondas::Epaminondas;
 use abstracta::families;
-use abstracta::hybrid::{HybridSearch, Phase};
+use abstracta::hybrid::HybridSearch;
 use abstracta::registry::{main_game_names, RegisteredGame};
 use abstracta::search::Search;
 use abstracta::whirlwind::{Whirlwind, WhirlwindKnowledge};
-use abstracta::{Game, Knowledge, Position};
+use abstracta::{Game, Position};
 use tournament::TournamentSettings;
 
 fn start<G: RegisteredGame>(spec: &str) -> G {
@@ -59,73 +59,6 @@ fn plays_every_game_against_random(tag: &str, engine: &str, seed: u64) {
     }
 }
 
-#[test]
-fn plays_complete_legal_games_of_every_game_in_a_tournament() {
-    // A low switch, so that both searches play in each game.
-    plays_every_game_against_random("switch", "hybrid:iters=60,nodes=600,switch=0.1", 3);
-}
-
-#[test]
-fn alpha_beta_plays_from_the_switch_on() {
-    let knowledge = WhirlwindKnowledge;
-    let mut search = HybridSearch::<Whirlwind, WhirlwindKnowledge>::new(
-        "hybrid:iters=50,nodes=500,switch=0.3".parse().unwrap(),
-    );
-    let mut game = start::<Whirlwind>("whirlwind:size=6");
-    let mut rng = abstracta::seeded_rng(4);
-    let mut seen = [false, false];
-    while game.status().is_ongoing() {
-        let phase = knowledge.game_phase(&game).unwrap();
-        let result = search.search(&game, &[]);
-        let expected = if phase >= 0.3 {
-            Phase::AlphaBeta
-        } else {
-            Phase::Mcts
-        };
-        assert_eq!(search.last_phase(), Some(expected), "phase {phase}");
-        seen[usize::from(expected == Phase::AlphaBeta)] = true;
-        assert!(game.is_legal(result.best.unwrap()));
-        game.play(game.random_ply(&mut rng).unwrap()).unwrap();
-    }
-    assert_eq!(seen, [true, true], "both searches played");
-    // A game without a phase (the default knowledge) stays with MCTS.
-    let mut plain = HybridSearch::<Whirlwind, abstracta::knowledge::NoKnowledge>::new(
-        "hybrid:iters=20,switch=0".parse().unwrap(),
-    );
-    plain.search(&start::<Whirlwind>("whirlwind:size=6"), &[]);
-    assert_eq!(plain.last_phase(), Some(Phase::Mcts));
-}
-
-#[test]
-fn epaminondas_switches_when_pieces_are_taken() {
-    let mut search =
-        families::build::<Epaminondas>(&"hybrid:iters=30,nodes=300,switch=0.2".parse().unwrap(), 0).unwrap();
-    assert_eq!(search.family(), "hybrid");
-    let game = start::<Epaminondas>("epaminondas");
-    assert_eq!(
-        <Epaminondas as RegisteredGame>::Knowledge::default().game_phase(&game),
-        Some(0.0)
-    );
-    assert!(game.is_legal(search.search(&game, &[]).best.unwrap()));
-}
-
-#[test]
-fn the_same_seed_plays_the_same_game() {
-    let spec = "hybrid:iters=80,nodes=800,switch=0.4,seed=9".parse().unwrap();
-    let play = || {
-        let mut search = families::build::<Whirlwind>(&spec, 2).unwrap();
-        let mut game = start::<Whirlwind>("whirlwind:size=6");
-        let mut history = Vec::new();
-        while game.status().is_ongoing() {
-            let ply = search.search(&game, &history).best.unwrap();
-            game.play(ply).unwrap();
-            history.push(ply);
-        }
-        history
-    };
-    assert_eq!(play(), play());
-}
-
 /// Searches the start of `game_spec` with `engine` (a 60 s budget) while
 /// another thread asks it to stop: the search must answer a legal ply
 /// well before its budget.
@@ -151,18 +84,13 @@ fn stopped_search<G: RegisteredGame>(
 }
 
 #[test]
-fn the_stop_handle_reaches_the_search_that_runs() {
-    stopped_search::<Whirlwind>("hybrid:time=60s", "whirlwind:size=6");
+fn plays_complete_legal_games_of_every_game_in_a_tournament() {
+    plays_every_game_against_random("hybrid", "hybrid:iters=40,qs=2", 5);
 }
 
 #[test]
-fn minimax_mode_plays_complete_legal_games_of_every_game_in_a_tournament() {
-    plays_every_game_against_random("minimax", "hybrid:mode=minimax,iters=40,qs=2", 5);
-}
-
-#[test]
-fn minimax_mode_is_deterministic_and_answers_every_position() {
-    let spec = "hybrid:mode=minimax,iters=150,qs=4".parse().unwrap();
+fn is_deterministic_and_answers_every_position() {
+    let spec = "hybrid:iters=150,qs=4".parse().unwrap();
     let play = || {
         let mut search = families::build::<Epaminondas>(&spec, 0).unwrap();
         let mut game = start::<Epaminondas>("epaminondas");
@@ -179,15 +107,32 @@ fn minimax_mode_is_deterministic_and_answers_every_position() {
     let first = play();
     assert!(!first.is_empty());
     assert_eq!(first, play());
-    let mut search = HybridSearch::<Epaminondas, <Epaminondas as RegisteredGame>::Knowledge>::new(
-        "hybrid:mode=minimax,iters=10".parse().unwrap(),
-    );
-    search.search(&start::<Epaminondas>("epaminondas"), &[]);
-    assert_eq!(search.last_phase(), Some(Phase::Minimax));
 }
 
 #[test]
-fn the_stop_handle_ends_a_minimax_search() {
-    let result = stopped_search::<Epaminondas>("hybrid:mode=minimax,time=60s", "epaminondas");
+fn answers_a_finished_game_without_a_ply() {
+    let mut search = HybridSearch::<Whirlwind, WhirlwindKnowledge>::new("hybrid:iters=10".parse().unwrap());
+    let mut game = start::<Whirlwind>("whirlwind:size=6");
+    let mut rng = abstracta::seeded_rng(4);
+    while game.status().is_ongoing() {
+        game.play(game.random_ply(&mut rng).unwrap()).unwrap();
+    }
+    let result = search.search(&game, &[]);
+    assert_eq!(result.best, None);
+    let reward = game.status().reward(game.to_move_seat()).unwrap();
+    assert_eq!(result.win_rate, Some(reward));
+}
+
+#[test]
+fn the_removed_switch_mode_is_refused_with_a_reason() {
+    for spec in ["hybrid:mode=switch", "hybrid:switch=0.2,time=1s"] {
+        let refused = spec.parse::<families::EngineSpec>().unwrap_err();
+        assert!(refused.to_string().contains("removed"), "{spec}: {refused}");
+    }
+}
+
+#[test]
+fn the_stop_handle_ends_a_search() {
+    let result = stopped_search::<Epaminondas>("hybrid:time=60s", "epaminondas");
     assert!(result.iterations > 0);
 }

@@ -37,7 +37,7 @@ pub use spec::{split_words, EngineSpec};
 pub const ENGINE_FORMS: &str = "random, mcts[:OPTIONS] (e.g. mcts:iters=2000,threads=2), \
      alphabeta[:OPTIONS] (e.g. alphabeta:time=100ms), pns[:OPTIONS] (e.g. pns:time=10s,tt=256), \
      puct[:OPTIONS] (e.g. puct:model=net.safetensors,iters=200), \
-     gumbel[:OPTIONS] (e.g. gumbel:model=net.safetensors,iters=16), hybrid[:OPTIONS] (e.g. hybrid:time=100ms,switch=0.5), best[:time=T,threads=N,seed=N] (the strongest family for the game) or cmd:PROGRAM [ARGS]";
+     gumbel[:OPTIONS] (e.g. gumbel:model=net.safetensors,iters=16), hybrid[:OPTIONS] (e.g. hybrid:time=100ms,cpuct=2), best[:time=T,threads=N,seed=N] (the strongest family for the game) or cmd:PROGRAM [ARGS]";
 
 pub use random::RandomSearch;
 
@@ -91,7 +91,7 @@ pub const FAMILIES: &[Family] = &[
     },
     Family {
         name: "hybrid",
-        form: "hybrid[:OPTIONS] (e.g. hybrid:time=100ms,switch=0.5)",
+        form: "hybrid[:OPTIONS] (e.g. hybrid:time=100ms,cpuct=2)",
         parse: |text, _| Ok(EngineSpec::Hybrid(text.parse::<hybrid::HybridOptions>()?)),
     },
     Family {
@@ -262,12 +262,9 @@ fn build_checked<G: RegisteredGame>(
             Box::new(build_puct_with::<G>(options, seed, evaluator))
         }
         EngineSpec::Gumbel(options) => Box::new(build_gumbel::<G>(options, seed, game)?),
+        // Deterministic: no seed to mix.
         EngineSpec::Hybrid(options) => {
-            let mut options = options.clone();
-            if seed != 0 {
-                options.seed = Some(mix_seed(options.seed.unwrap_or(0), seed));
-            }
-            Box::new(hybrid::HybridSearch::<G, G::Knowledge>::new(options))
+            Box::new(hybrid::HybridSearch::<G, G::Knowledge>::new(options.clone()))
         }
         EngineSpec::Cmd { .. } => {
             return Err(EngineError::External {

@@ -39,7 +39,7 @@ pub enum EngineSpec {
     /// Gumbel root search with sequential halving over a network or the
     /// game's knowledge ([`GumbelSearch`](learn::GumbelSearch)).
     Gumbel(learn::GumbelOptions),
-    /// MCTS, then alpha-beta in the endgame ([`HybridSearch`](hybrid::HybridSearch)).
+    /// MCTS with evaluated leaves and implicit minimax backups ([`HybridSearch`](hybrid::HybridSearch)).
     Hybrid(hybrid::HybridOptions),
     /// An external program speaking the engine protocol (run by `arena`).
     Cmd {
@@ -109,7 +109,7 @@ impl EngineSpec {
             EngineSpec::Mcts(options) => options.thread_count(),
             EngineSpec::AlphaBeta(options) => options.thread_count(),
             EngineSpec::Best(options) => options.threads(),
-            EngineSpec::Hybrid(options) => options.thread_count(),
+            EngineSpec::Hybrid(_) => 1,
             _ => 1,
         }
     }

@@ -23,8 +23,6 @@
 //!   search can give new children before it has visited them.
 //! * [`Knowledge::expected_remaining_plies`]: a guess of the game's length,
 //!   for time management.
-//! * [`Knowledge::game_phase`]: how far the game has gone (board filled,
-//!   pieces taken), for a search that plays the endgame otherwise.
 //!
 //! Searches take both traits at once as [`SearchKnowledge`];
 //! [`NoKnowledge`] knows nothing about any game.
@@ -126,15 +124,6 @@ pub trait Knowledge<G: Game> {
     /// that fills a board can answer its empty points, say. Only the time
     /// spent depends on it, never a rule.
     fn expected_remaining_plies(&self, _game: &G) -> Option<u32> {
-        None
-    }
-
-    /// How far `game` has gone, from 0 at the start to 1 when nothing is
-    /// left to play with (a full board, the pieces gone): the share of the
-    /// board filled, or of the pieces taken. `None` (the default) when the
-    /// game has no such measure. A search that changes its method in the
-    /// endgame reads it; no rule depends on it.
-    fn game_phase(&self, _game: &G) -> Option<f64> {
         None
     }
 }
@@ -269,9 +258,6 @@ pub enum ClaimError {
         /// The prior it was given.
         prior: f32,
     },
-    /// [`Knowledge::game_phase`] gave a value outside `[0, 1]`.
-    #[error("the game phase {0} is not in [0, 1]")]
-    BadPhase(f64),
     /// [`Knowledge::guided_ply`] gave an illegal ply, or none in an ongoing game
     /// (or one in a finished game).
     #[error("the guided ply {0} is wrong here")]
@@ -283,7 +269,7 @@ pub enum ClaimError {
 /// must win at once in `truth`; every legal ply of `truth` left out of the
 /// forced plies must lose at once there, and every forced ply must be
 /// legal; an evaluation and every prior of a legal ply must be a
-/// probability; a game phase must be in `[0, 1]`; a guided ply (drawn
+/// probability; a guided ply (drawn
 /// with a fixed seed) must be legal in `truth`.
 pub fn check_claims<G: Game, K: Knowledge<G>, T: Game<Ply = G::Ply>>(
     game: &G,
@@ -330,11 +316,6 @@ pub fn check_claims<G: Game, K: Knowledge<G>, T: Game<Ply = G::Ply>>(
                 ply: ply.to_string(),
                 prior,
             });
-        }
-    }
-    if let Some(phase) = knowledge.game_phase(game) {
-        if !(0.0..=1.0).contains(&phase) {
-            return Err(ClaimError::BadPhase(phase));
         }
     }
     let mut rng = crate::seeded_rng(truth.hash_from_scratch());

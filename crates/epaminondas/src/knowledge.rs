@@ -213,13 +213,6 @@ impl abstracta_core::knowledge::Knowledge<Epaminondas> for EpaminondasKnowledge 
         game.evaluation()
     }
 
-    /// The share of the starting pieces (two full rows each) taken.
-    fn game_phase(&self, game: &Epaminondas) -> Option<f64> {
-        let start = 4 * u32::from(crate::WIDTH);
-        let left = game.pieces[0].count() + game.pieces[1].count();
-        Some(1.0 - f64::from(left.min(start)) / f64::from(start))
-    }
-
     fn evaluate_score(&self, game: &Epaminondas) -> Option<i32> {
         game.score()
     }

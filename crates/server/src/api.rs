@@ -655,10 +655,8 @@ fn check_budget(limits: &Limits, text: &str, spec: &EngineSpec) -> Result<(), Ap
             }
         }
         EngineSpec::Hybrid(options) => {
-            for (key, count) in [("iters", options.iterations), ("nodes", options.nodes)] {
-                if let Some(count) = count.filter(|&n| n > limits.max_iterations) {
-                    return over(format!("{key}={count} (cap {})", limits.max_iterations));
-                }
+            if let Some(iters) = options.iterations.filter(|&n| n > limits.max_iterations) {
+                return over(format!("iters={iters} (cap {})", limits.max_iterations));
             }
             if let Some(time) = time_over(options.time) {
                 return over(format!("time={time:?} (cap {:?})", limits.max_time));

@@ -201,16 +201,6 @@ impl abstracta_core::knowledge::Knowledge<Whirlwind> for WhirlwindKnowledge {
         game.score()
     }
 
-    /// The share of the points empty after the set-up (W1) that are
-    /// filled now.
-    fn game_phase(&self, game: &Whirlwind) -> Option<f64> {
-        let [a, b] = game.t.setup[game.options.setup().phase() as usize];
-        let set_up = (a | b).count();
-        let open = game.t.geo.valid().count().saturating_sub(set_up);
-        let played = (game.stones[0] | game.stones[1]).count().saturating_sub(set_up);
-        Some((f64::from(played) / f64::from(open.max(1))).min(1.0))
-    }
-
     /// The logistic of [`evaluate_score`](abstracta_core::Knowledge::evaluate_score) (MCTS uses
     /// it only with its `eval` option).
     fn evaluate(&self, game: &Whirlwind) -> Option<f64> {
