@@ -74,12 +74,56 @@ def _dir_perm(flip_rows, flip_cols):
     return d
 
 
+# Epaminondas's move directions in its action ids (crates/epaminondas,
+# actions.rs): up, right, down, left, up-right, down-right, down-left,
+# up-left; a move of k squares from a cell has 13 ids per direction.
+EPAMINONDAS_DIRECTIONS = 8
+EPAMINONDAS_REACH = 13
+# The column flip: right and left, up-right and up-left, down-right and
+# down-left trade places.
+EPAMINONDAS_COLUMN_FLIP = [0, 3, 2, 1, 7, 6, 5, 4]
+
+
+def _epaminondas_column_flip(rows, cols, actions):
+    cells = rows * cols
+    per_cell = EPAMINONDAS_DIRECTIONS * EPAMINONDAS_REACH
+    if actions != cells * (per_cell + 1):
+        return []
+    perm = np.arange(actions)
+    for r in range(rows):
+        for c in range(cols):
+            cell, mirror = r * cols + c, r * cols + cols - 1 - c
+            for d in range(EPAMINONDAS_DIRECTIONS):
+                d2 = EPAMINONDAS_COLUMN_FLIP[d]
+                for k in range(EPAMINONDAS_REACH):
+                    perm[cell * per_cell + d * EPAMINONDAS_REACH + k] = mirror * per_cell + d2 * EPAMINONDAS_REACH + k
+            perm[cells * per_cell + cell] = cells * per_cell + mirror
+    return [(False, True, perm)]
+
+
+def policy_layout(game_spec, rows, cols, actions):
+    """(cell_planes, board_planes) of a convolutional policy head for the
+    game (model.conv_policy_layout), or (0, 0) for the linear head. Only
+    Epaminondas has one: its 17640 ids are 104 per starting cell (a
+    direction and a distance) and then one stone per cell, and a linear
+    head over them would weigh megabytes."""
+    if game_spec.split(":")[0] == "epaminondas":
+        per_cell = EPAMINONDAS_DIRECTIONS * EPAMINONDAS_REACH
+        if actions == rows * cols * (per_cell + 1):
+            return per_cell, 1
+    return 0, 0
+
+
 def action_permutations(game_spec, rows, cols, actions):
     """[(flip_rows, flip_cols, action_perm)] for the symmetries of the
     game that keep every rule (each side's edges), the identity left out;
-    empty where none is known (Ecalper's hex board, Free Swack,
-    Epaminondas)."""
+    empty where none is known (Ecalper's hex board, Free Swack).
+    Epaminondas has one, the column flip (its rules, the symmetry rule
+    P5 among them, see no difference between the wings; a row flip would
+    swap the home rows)."""
     name = game_spec.split(":")[0]
+    if name == "epaminondas":
+        return _epaminondas_column_flip(rows, cols, actions)
     if rows != cols:
         return []
     n = rows

@@ -43,11 +43,22 @@ class Block(nn.Module):
         return F.relu(x + y)
 
 
+def conv_policy_layout(planes, cell_planes):
+    """The action logits of a convolutional policy head's output planes
+    [batch, cell_planes + board_planes, rows, cols]: first, cell by cell
+    (row by row), that cell's `cell_planes` values (id `cell * cell_planes
+    + plane`: a move's id by its starting cell, as Epaminondas numbers
+    them), then each further plane whole, cell by cell."""
+    per_cell = planes[:, :cell_planes].permute(0, 2, 3, 1).flatten(1)
+    return torch.cat([per_cell, planes[:, cell_planes:].flatten(1)], dim=1)
+
+
 class ResNet(nn.Module):
     """Stem, residual blocks, a policy head (logits over every action id)
     and a value head (tanh, for the side to move)."""
 
-    def __init__(self, planes, rows, cols, actions, channels=32, blocks=3, value_hidden=32, game=""):
+    def __init__(self, planes, rows, cols, actions, channels=32, blocks=3, value_hidden=32, game="",
+                 cell_planes=0, board_planes=0):
         super().__init__()
         self.sizes = dict(planes=planes, rows=rows, cols=cols, actions=actions,
                           channels=channels, blocks=blocks, value_hidden=value_hidden)
@@ -55,8 +66,19 @@ class ResNet(nn.Module):
         cells = rows * cols
         self.stem = ConvBn(planes, channels, 3)
         self.blocks = nn.ModuleList(Block(channels) for _ in range(blocks))
-        self.policy_conv = ConvBn(channels, 2, 1)
-        self.policy_fc = nn.Linear(2 * cells, actions)
+        self.conv_policy = cell_planes + board_planes > 0
+        if self.conv_policy:
+            # A convolutional policy head (see conv_policy_layout): its
+            # weights do not grow with the action count, which a linear
+            # head would make megabytes where there are thousands of ids.
+            if cells * (cell_planes + board_planes) != actions:
+                raise ValueError(f"{cells} cells x ({cell_planes} + {board_planes}) planes is not {actions} actions")
+            self.sizes.update(cell_planes=cell_planes, board_planes=board_planes)
+            self.policy_conv = ConvBn(channels, channels, 1)
+            self.policy_out = nn.Conv2d(channels, cell_planes + board_planes, 1)
+        else:
+            self.policy_conv = ConvBn(channels, 2, 1)
+            self.policy_fc = nn.Linear(2 * cells, actions)
         self.value_conv = ConvBn(channels, 1, 1)
         self.value_fc1 = nn.Linear(cells, value_hidden)
         self.value_fc2 = nn.Linear(value_hidden, 1)
@@ -65,10 +87,13 @@ class ResNet(nn.Module):
         h = F.relu(self.stem(x))
         for block in self.blocks:
             h = block(h)
-        p = F.relu(self.policy_conv(h)).flatten(1)
+        if self.conv_policy:
+            logits = conv_policy_layout(self.policy_out(F.relu(self.policy_conv(h))), self.sizes["cell_planes"])
+        else:
+            logits = self.policy_fc(F.relu(self.policy_conv(h)).flatten(1))
         v = F.relu(self.value_conv(h)).flatten(1)
         v = torch.tanh(self.value_fc2(F.relu(self.value_fc1(v))))
-        return self.policy_fc(p), v.squeeze(1)
+        return logits, v.squeeze(1)
 
     def export_tensors(self):
         """The tensors of the Rust network, by name (batch norm folded)."""
@@ -80,7 +105,10 @@ class ResNet(nn.Module):
         for name, conv in convs.items():
             w, b = conv.folded()
             out[f"{name}.weight"], out[f"{name}.bias"] = w, b
-        for name in ("policy_fc", "value_fc1", "value_fc2"):
+        if self.conv_policy:
+            out["policy_out.weight"] = self.policy_out.weight.detach()
+            out["policy_out.bias"] = self.policy_out.bias.detach()
+        for name in ("value_fc1", "value_fc2") if self.conv_policy else ("policy_fc", "value_fc1", "value_fc2"):
             layer = getattr(self, name)
             out[f"{name}.weight"] = layer.weight.detach()
             out[f"{name}.bias"] = layer.bias.detach()
@@ -155,6 +183,8 @@ class Folded(nn.Module):
         super().__init__()
         self.t, meta = read_safetensors(path)
         self.blocks = int(meta["blocks"])
+        self.cell_planes = int(meta.get("cell_planes", 0))
+        self.board_planes = int(meta.get("board_planes", 0))
 
     def forward(self, x):
         t = self.t
@@ -163,8 +193,11 @@ class Folded(nn.Module):
         for i in range(self.blocks):
             y = conv(f"blocks.{i}.conv2", F.relu(conv(f"blocks.{i}.conv1", h, 1)), 1)
             h = F.relu(h + y)
-        p = F.relu(conv("policy_conv", h, 0)).flatten(1)
-        logits = F.linear(p, t["policy_fc.weight"], t["policy_fc.bias"])
+        p = F.relu(conv("policy_conv", h, 0))
+        if self.cell_planes + self.board_planes > 0:
+            logits = conv_policy_layout(conv("policy_out", p, 0), self.cell_planes)
+        else:
+            logits = F.linear(p.flatten(1), t["policy_fc.weight"], t["policy_fc.bias"])
         v = F.relu(conv("value_conv", h, 0)).flatten(1)
         v = F.relu(F.linear(v, t["value_fc1.weight"], t["value_fc1.bias"]))
         v = torch.tanh(F.linear(v, t["value_fc2.weight"], t["value_fc2.bias"])).squeeze(1)

@@ -82,14 +82,18 @@ def train(dirs, out, epochs=10, batch=256, lr=2e-3, channels=32, blocks=3, init=
         o, p, l = data.augment(samples["obs"], samples["policy"], samples["legal"], sym)
         obs, policy, legal = np.concatenate([obs, o]), np.concatenate([policy, p]), np.concatenate([legal, l])
         value = np.concatenate([value, samples["value"]])
+    # The legal masks stay bytes: a float copy of them would be four times
+    # as large, which counts where a game has thousands of action ids.
     held_tensors = [torch.from_numpy(np.ascontiguousarray(a)).to(device) for a in
-                    (held["obs"], held["policy"], held["legal"].astype(np.float32), held["value"])]
+                    (held["obs"], held["policy"], held["legal"], held["value"])]
     if init and os.path.exists(init):
         model = load_checkpoint(init)
     else:
-        model = ResNet(planes, rows, cols, actions, channels=channels, blocks=blocks, game=info["game"])
+        cell_planes, board_planes = data.policy_layout(info["game"], rows, cols, actions)
+        model = ResNet(planes, rows, cols, actions, channels=channels, blocks=blocks, game=info["game"],
+                       cell_planes=cell_planes, board_planes=board_planes)
     model.to(device)
-    tensors = [torch.from_numpy(np.ascontiguousarray(a)) for a in (obs, policy, legal.astype(np.float32), value)]
+    tensors = [torch.from_numpy(np.ascontiguousarray(a)) for a in (obs, policy, legal, value)]
     n = len(value)
     opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=1e-4)
     steps = max(1, epochs * ((n + batch - 1) // batch))

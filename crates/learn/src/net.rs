@@ -14,6 +14,15 @@
 //!   logits);
 //! - `value_conv` (1x1 to 1 plane, ReLU), `value_fc1` (ReLU) and
 //!   `value_fc2`, then `tanh`: the value for the side to move.
+//!
+//! A network whose metadata gives `cell_planes` or `board_planes` (not
+//! both 0) has a convolutional policy head instead, whose size does not
+//! grow with the action count (Epaminondas has 17,640 ids): `policy_conv`
+//! (1x1, channels to channels, ReLU), then `policy_out` (1x1 to
+//! `cell_planes + board_planes` planes). Its logits are, cell by cell
+//! (row by row), the cell's first `cell_planes` planes (id `cell *
+//! cell_planes + plane`), then each further plane whole, cell by cell;
+//! `cells * (cell_planes + board_planes)` must be `actions`.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -78,6 +87,26 @@ pub struct NetworkShape {
     pub blocks: usize,
     /// Width of the value head's hidden layer.
     pub value_hidden: usize,
+    /// Planes of a convolutional policy head read cell by cell (0: the
+    /// linear head, unless `board_planes` is not 0).
+    pub cell_planes: usize,
+    /// Planes of a convolutional policy head read whole, after the
+    /// `cell_planes`.
+    pub board_planes: usize,
+}
+
+impl NetworkShape {
+    /// Whether the policy head is convolutional.
+    pub fn conv_policy(&self) -> bool {
+        self.cell_planes + self.board_planes > 0
+    }
+}
+
+/// The policy head: a linear layer over two planes, or a convolution
+/// giving planes of logits.
+enum PolicyHead {
+    Linear { conv: Conv2d, fc: Linear },
+    Conv { conv: Conv2d, out: Conv2d },
 }
 
 struct Block {
@@ -90,8 +119,7 @@ pub struct Network {
     shape: NetworkShape,
     stem: Conv2d,
     blocks: Vec<Block>,
-    policy_conv: Conv2d,
-    policy_fc: Linear,
+    policy: PolicyHead,
     value_conv: Conv2d,
     value_fc1: Linear,
     value_fc2: Linear,
@@ -165,6 +193,20 @@ impl Network {
                     ))
                 })
         };
+        let optional_size = |key: &str| -> Result<usize, NetworkError> {
+            match metadata.get(key) {
+                None => Ok(0),
+                Some(v) => v
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|&n| n <= MAX_DIMENSION)
+                    .ok_or_else(|| {
+                        format(format!(
+                            "metadata `{key}` is not a size from 0 to {MAX_DIMENSION}"
+                        ))
+                    }),
+            }
+        };
         let shape = NetworkShape {
             game: metadata.get("game").cloned().unwrap_or_default(),
             planes: size("planes")?,
@@ -178,7 +220,16 @@ impl Network {
                 .filter(|&n| n <= 256)
                 .ok_or_else(|| format("metadata `blocks` is not a count from 0 to 256".into()))?,
             value_hidden: size("value_hidden")?,
+            cell_planes: optional_size("cell_planes")?,
+            board_planes: optional_size("board_planes")?,
         };
+        let cells = shape.rows * shape.cols;
+        if shape.conv_policy() && cells * (shape.cell_planes + shape.board_planes) != shape.actions {
+            return Err(format(format!(
+                "a policy head of {} + {} planes over {cells} cells does not give its {} actions",
+                shape.cell_planes, shape.board_planes, shape.actions
+            )));
+        }
         let tensors =
             candle_core::safetensors::load(path, &Device::Cpu).map_err(|e| format(e.to_string()))?;
         Network::from_tensors(shape, tensors).map_err(|e| format(e.to_string()))
@@ -208,8 +259,23 @@ impl Network {
                     })
                 })
                 .collect::<candle_core::Result<_>>()?,
-            policy_conv: conv(c, 2, 1, Conv2dConfig::default(), "policy_conv")?,
-            policy_fc: candle_nn::linear(2 * cells, shape.actions, vb.pp("policy_fc"))?,
+            policy: if shape.conv_policy() {
+                PolicyHead::Conv {
+                    conv: conv(c, c, 1, Conv2dConfig::default(), "policy_conv")?,
+                    out: conv(
+                        c,
+                        shape.cell_planes + shape.board_planes,
+                        1,
+                        Conv2dConfig::default(),
+                        "policy_out",
+                    )?,
+                }
+            } else {
+                PolicyHead::Linear {
+                    conv: conv(c, 2, 1, Conv2dConfig::default(), "policy_conv")?,
+                    fc: candle_nn::linear(2 * cells, shape.actions, vb.pp("policy_fc"))?,
+                }
+            },
             value_conv: conv(c, 1, 1, Conv2dConfig::default(), "value_conv")?,
             value_fc1: candle_nn::linear(cells, shape.value_hidden, vb.pp("value_fc1"))?,
             value_fc2: candle_nn::linear(shape.value_hidden, 1, vb.pp("value_fc2"))?,
@@ -234,12 +300,31 @@ impl Network {
             h = (y + h)?.relu()?;
         }
         let cells = s.rows * s.cols;
-        let p = self
-            .policy_conv
-            .forward(&h)?
-            .relu()?
-            .reshape((batch, 2 * cells))?;
-        let logits = self.policy_fc.forward(&p)?;
+        let logits = match &self.policy {
+            PolicyHead::Linear { conv, fc } => {
+                fc.forward(&conv.forward(&h)?.relu()?.reshape((batch, 2 * cells))?)?
+            }
+            PolicyHead::Conv { conv, out } => {
+                let planes = out.forward(&conv.forward(&h)?.relu()?)?;
+                let mut parts = Vec::with_capacity(2);
+                if s.cell_planes > 0 {
+                    parts.push(
+                        planes
+                            .narrow(1, 0, s.cell_planes)?
+                            .permute((0, 2, 3, 1))?
+                            .reshape((batch, cells * s.cell_planes))?,
+                    );
+                }
+                if s.board_planes > 0 {
+                    parts.push(
+                        planes
+                            .narrow(1, s.cell_planes, s.board_planes)?
+                            .reshape((batch, cells * s.board_planes))?,
+                    );
+                }
+                Tensor::cat(&parts, 1)?
+            }
+        };
         let v = self.value_conv.forward(&h)?.relu()?.reshape((batch, cells))?;
         let v = self
             .value_fc2

@@ -26,7 +26,21 @@ fn floats(array: &Array) -> &[f32] {
 fn rust_and_pytorch_agree_on_the_same_inputs() {
     let network = Network::load(format!("{DIR}/tiny.safetensors")).unwrap();
     assert_eq!(network.shape().game, "tictactoe");
-    let io = read_npz(std::fs::File::open(format!("{DIR}/tiny_io.npz")).unwrap()).unwrap();
+    assert!(!network.shape().conv_policy());
+    agrees_with_pytorch(&network, "tiny");
+}
+
+#[test]
+fn a_convolutional_policy_head_agrees_with_pytorch() {
+    let network = Network::load(format!("{DIR}/tiny_conv_policy.safetensors")).unwrap();
+    let shape = network.shape();
+    assert_eq!((shape.cell_planes, shape.board_planes, shape.actions), (2, 1, 18));
+    agrees_with_pytorch(&network, "tiny_conv_policy");
+}
+
+/// The network's outputs on the inputs of `NAME_io.npz` are PyTorch's.
+fn agrees_with_pytorch(network: &Network, name: &str) {
+    let io = read_npz(std::fs::File::open(format!("{DIR}/{name}_io.npz")).unwrap()).unwrap();
     let obs = floats(&io["obs"]);
     let batch = io["obs"].shape()[0];
     let (logits, values) = network.forward(obs, batch).unwrap();
@@ -44,8 +58,14 @@ fn rust_and_pytorch_agree_on_the_same_inputs() {
         assert!((a - b).abs() < 1e-4, "{a} vs {b}");
     }
     // One at a time gives what the batch gave.
-    let (one, _) = network.forward(&obs[..27], 1).unwrap();
-    assert!(one.iter().zip(&logits[..10]).all(|(a, b)| (a - b).abs() < 1e-5));
+    let per = obs.len() / batch;
+    let actions = logits.len() / batch;
+    let (one, _) = network.forward(&obs[..per], 1).unwrap();
+    assert_eq!(one.len(), actions);
+    assert!(one
+        .iter()
+        .zip(&logits[..actions])
+        .all(|(a, b)| (a - b).abs() < 1e-5));
 }
 
 #[test]

@@ -6,6 +6,7 @@ import tempfile
 import numpy as np
 import pytest
 import torch
+import torch.nn.functional as F
 
 # The package lives in python/abstracta_train (installed by
 # `pip install ./python[train]`); from a checkout it is imported from there.
@@ -103,3 +104,58 @@ def test_a_batch_seen_through_a_symmetry_in_torch_is_the_augmented_copy():
         assert np.array_equal(torch.flip(torch.from_numpy(obs), axes).numpy(), o)
         assert np.array_equal(torch.from_numpy(policy)[:, t].numpy(), p)
         assert np.array_equal(torch.from_numpy(legal)[:, t].numpy(), l)
+
+
+EPAMINONDAS_ACTIONS = 12 * 14 * 105
+
+
+def test_epaminondas_has_the_column_flip_and_it_mirrors_moves_and_stones():
+    syms = data.action_permutations("epaminondas", 12, 14, EPAMINONDAS_ACTIONS)
+    assert len(syms) == 1
+    flip_rows, flip_cols, perm = syms[0]
+    assert (flip_rows, flip_cols) == (False, True)
+    assert sorted(perm) == list(range(EPAMINONDAS_ACTIONS))
+    assert np.array_equal(perm[perm], np.arange(EPAMINONDAS_ACTIONS))
+    # a1 one square right (cell 0, direction 1, k = 1) is n1 one square
+    # left (cell 13, direction 3); a1 up-right by 2 (direction 4) is n1
+    # up-left by 2 (direction 7); c5 up (cell 4*14+2, direction 0) is l5 up.
+    assert perm[0 * 104 + 1 * 13 + 0] == 13 * 104 + 3 * 13 + 0
+    assert perm[0 * 104 + 4 * 13 + 1] == 13 * 104 + 7 * 13 + 1
+    assert perm[58 * 104 + 0 * 13 + 5] == 67 * 104 + 0 * 13 + 5
+    # A stone on a1 is a stone on n1.
+    assert perm[17472] == 17472 + 13
+    # The board planes are flipped left to right with them.
+    obs = np.zeros((1, 4, 12, 14), np.float32)
+    obs[0, 0, 0, 0] = 1.0
+    policy = np.zeros((1, EPAMINONDAS_ACTIONS), np.float32)
+    policy[0, 13] = 1.0
+    o, p, _ = data.augment(obs, policy, policy.astype(np.uint8), syms[0])
+    assert o[0, 0, 0, 13] == 1.0 and p[0, 13 * 104 + 39] == 1.0
+
+
+def test_epaminondas_gets_a_convolutional_policy_head_that_exports_exactly():
+    assert data.policy_layout("epaminondas", 12, 14, EPAMINONDAS_ACTIONS) == (104, 1)
+    assert data.policy_layout("escabel:size=5", 5, 5, 126) == (0, 0)
+    torch.manual_seed(5)
+    model = ResNet(4, 12, 14, EPAMINONDAS_ACTIONS, channels=4, blocks=1, value_hidden=4,
+                   game="epaminondas", cell_planes=104, board_planes=1)
+    model.train()
+    model(torch.rand(8, 4, 12, 14))
+    model.eval()
+    x = (torch.rand(3, 4, 12, 14) > 0.7).float()
+    with torch.no_grad():
+        logits, _ = model(x)
+        planes = model.policy_out(F.relu(model.policy_conv(model.blocks[0](F.relu(model.stem(x))))))
+    # Id cell*104 + plane is that plane at that cell; a stone's, 17472 + cell, the last plane.
+    assert logits.shape == (3, EPAMINONDAS_ACTIONS)
+    assert torch.allclose(logits[:, 20 * 104 + 7], planes[:, 7, 1, 6])
+    assert torch.allclose(logits[:, 17472 + 20], planes[:, 104, 1, 6])
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "net.safetensors")
+        export(model, path)
+        _, meta = read_safetensors(path)
+        assert (meta["cell_planes"], meta["board_planes"]) == ("104", "1")
+        assert os.path.getsize(path) < 100_000
+        with torch.no_grad():
+            for u, v in zip(model(x), Folded(path)(x)):
+                assert torch.allclose(u, v, atol=1e-5)
