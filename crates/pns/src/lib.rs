@@ -69,12 +69,16 @@
 #![deny(unsafe_code)]
 
 mod engine;
+mod graph;
 mod options;
 mod root;
 mod solver;
 mod table;
 
 pub use engine::PnsSearch;
+pub use graph::{
+    solve_graph, GraphBudget, GraphError, GraphPly, GraphSolution, EDGES_PER_POSITION, MAX_GRAPH_POSITIONS,
+};
 pub use options::{
     Init, Keying, PnsOptions, PnsOptionsError, DEFAULT_DEPTH, DEFAULT_EPSILON, DEFAULT_INIT_WEIGHT,
     DEFAULT_NODES, DEFAULT_TABLE_MB, GAME_DEFAULTS, KEYS, MAX_DEPTH, MAX_TABLE_MB,
