@@ -524,8 +524,11 @@ pub(crate) fn search_result<P: Copy>(solution: &GraphSolution<P>, started: Insta
 }
 
 /// `graph=N` in front of df-pn: the graph's exact result, or (a graph
-/// larger than the bound, or the budget spent) the limits left for df-pn,
-/// the positions expanded taken from the node budget.
+/// larger than the bound, or half the budget spent) the limits left for
+/// df-pn, the positions expanded taken from the node budget. The graph
+/// gets half of the time and of the node budget, so that a position too
+/// large for it (whose exploration may take long before it overflows)
+/// still gets a df-pn search.
 pub(crate) fn solve_first<G: Game>(
     game: &G,
     positions: usize,
@@ -533,8 +536,10 @@ pub(crate) fn solve_first<G: Game>(
     started: Instant,
 ) -> Result<SearchResult<G::Ply>, Limits> {
     let budget = GraphBudget {
-        nodes: limits.nodes,
-        deadline: limits.deadline,
+        nodes: limits.nodes.map(|n| (n / 2).max(1)),
+        deadline: limits
+            .deadline
+            .map(|d| started + d.saturating_duration_since(started) / 2),
         stop: Some(limits.stop.clone()),
     };
     let mut expanded = 0;

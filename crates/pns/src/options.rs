@@ -149,8 +149,8 @@ pub struct PnsOptions {
     pub check_leaves: Option<bool>,
     /// `graph=N|off`: first solve exactly by retrograde analysis of the
     /// graph of positions reachable from the searched one, when it has at
-    /// most `N` positions (1 to [`MAX_GRAPH_POSITIONS`]); a larger graph
-    /// falls back to df-pn with what is left of the budget (see
+    /// most `N` positions (1 to [`MAX_GRAPH_POSITIONS`]) and is solved
+    /// within half the budget; else df-pn takes what is left (see
     /// [`solve_graph`](crate::solve_graph)). `None` (`off`, the default):
     /// df-pn only.
     pub graph: Option<usize>,
