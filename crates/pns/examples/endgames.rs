@@ -1,9 +1,9 @@
 //! Epaminondas endgames with few pieces, set up from diagrams (no spec can
 //! reach them), solved by pns and by the MCTS solver with the same time
 //! limit: `cargo run --release -p abstracta-pns --example endgames [SECONDS
-//! [PNS_OPTIONS [pns-only]]]` (default 120 s; `PNS_OPTIONS` such as
+//! [PNS_OPTIONS [pns-only|both [NAME]]]]` (default 120 s; `PNS_OPTIONS` such as
 //! `init=unit,plies=best` are added to the pns spec; `pns-only` skips the
-//! MCTS solver). One line per position and engine; docs/solver.md holds
+//! MCTS solver; `NAME` keeps the positions whose name contains it). One line per position and engine; docs/solver.md holds
 //! the numbers.
 
 use abstracta_core::search::{Search, SearchResult};
@@ -112,7 +112,8 @@ fn main() {
         .filter(|o| !o.is_empty())
         .map_or(String::new(), |o| format!(",{o}"));
     let pns_only = std::env::args().nth(3).as_deref() == Some("pns-only");
-    for &(name, to_move, rows) in ENDGAMES {
+    let only = std::env::args().nth(4).unwrap_or_default();
+    for &(name, to_move, rows) in ENDGAMES.iter().filter(|e| e.0.contains(only.as_str())) {
         let cells = parse_diagram(&diagram(rows)).expect("a diagram");
         let game = Epaminondas::from_cells(Default::default(), &cells, to_move).expect("a position");
         let spec = format!("pns:time={seconds}s,tt=512{extra}");

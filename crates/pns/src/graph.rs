@@ -15,8 +15,7 @@
 //! the root, so they were all expanded with their true plies, and its
 //! leaves are the rules' wins, which the cap does not hide.
 
-use std::collections::{HashMap, VecDeque};
-use std::hash::{BuildHasherDefault, Hasher};
+use std::collections::VecDeque;
 
 use abstracta_core::search::{ChildStats, Proof, SearchResult, StopHandle};
 use abstracta_core::time::Instant;
@@ -127,32 +126,89 @@ pub struct GraphSolution<P> {
     pub cap_met: bool,
 }
 
-/// Hashes a game's Zobrist hash (already uniform) as itself.
-#[derive(Default)]
-struct IdentityHasher(u64);
+/// The positions' indices by hash: open addressing with linear probing in
+/// one array of (hash, index) slots, at most half full. The graph's
+/// exploration is bound by this lookup's cache misses (one a successor);
+/// a slot holding both key and value costs one miss where a table with
+/// separate control bytes costs two.
+struct PositionIndex {
+    slots: Vec<(u64, u32)>,
+    len: usize,
+}
 
-impl Hasher for IdentityHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
+/// An empty slot's index (positions are fewer than [`MAX_GRAPH_POSITIONS`]).
+const EMPTY: u32 = u32::MAX;
 
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8) ^ u64::from(b);
+impl PositionIndex {
+    fn new() -> PositionIndex {
+        PositionIndex {
+            slots: vec![(0, EMPTY); 1024],
+            len: 0,
         }
     }
 
-    fn write_u64(&mut self, key: u64) {
-        self.0 = key;
+    fn home(&self, key: u64) -> usize {
+        // The high bits of a multiplicative hash: uniform even when the
+        // game's hash is weak in some bits.
+        let bits = self.slots.len().trailing_zeros();
+        (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - bits)) as usize
+    }
+
+    /// The key in `key`'s home slot (read to bring it into the cache).
+    fn slot_key(&self, key: u64) -> u64 {
+        self.slots[self.home(key)].0
+    }
+
+    fn get(&self, key: u64) -> Option<u32> {
+        let mask = self.slots.len() - 1;
+        let mut at = self.home(key);
+        loop {
+            match self.slots[at] {
+                (_, EMPTY) => return None,
+                (k, index) if k == key => return Some(index),
+                _ => at = (at + 1) & mask,
+            }
+        }
+    }
+
+    /// The index of `key`, or `next` inserted for it; whether it was new.
+    fn get_or_insert(&mut self, key: u64, next: u32) -> (u32, bool) {
+        if 2 * (self.len + 1) > self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut at = self.home(key);
+        loop {
+            match self.slots[at] {
+                (_, EMPTY) => {
+                    self.slots[at] = (key, next);
+                    self.len += 1;
+                    return (next, true);
+                }
+                (k, index) if k == key => return (index, false),
+                _ => at = (at + 1) & mask,
+            }
+        }
+    }
+
+    fn grow(&mut self) {
+        let doubled = vec![(0, EMPTY); 2 * self.slots.len()];
+        let old = std::mem::replace(&mut self.slots, doubled);
+        let mask = self.slots.len() - 1;
+        for (key, index) in old.into_iter().filter(|s| s.1 != EMPTY) {
+            let mut at = self.home(key);
+            while self.slots[at].1 != EMPTY {
+                at = (at + 1) & mask;
+            }
+            self.slots[at] = (key, index);
+        }
     }
 }
-
-type Index = HashMap<u64, u32, BuildHasherDefault<IdentityHasher>>;
 
 /// The explored graph: positions by index in the order met (breadth
 /// first), their movers and ends, and each expanded position's successors.
 struct Graph {
-    index: Index,
+    index: PositionIndex,
     movers: Vec<Seat>,
     ends: Vec<End>,
     /// `offsets[i]..offsets[i + 1]` are position `i`'s successors in `edges`.
@@ -189,7 +245,7 @@ impl Graph {
             .saturating_mul(EDGES_PER_POSITION)
             .min(u32::MAX as usize - 1);
         let mut graph = Graph {
-            index: Index::default(),
+            index: PositionIndex::new(),
             movers: Vec::new(),
             ends: Vec::new(),
             offsets: vec![0],
@@ -202,8 +258,9 @@ impl Graph {
         // The games of positions met and not yet expanded, in index order
         // (`None`: a finished one).
         let mut frontier: VecDeque<Option<G>> = VecDeque::new();
-        graph.add(root.clone(), limit, &mut frontier)?;
+        graph.add(root.hash(), root.clone(), limit, &mut frontier)?;
         let mut plies = PlyBuf::new();
+        let mut successors: Vec<(u64, G)> = Vec::new();
         while let Some(entry) = frontier.pop_front() {
             if let Some(game) = entry {
                 graph.expanded += 1;
@@ -214,10 +271,20 @@ impl Graph {
                 graph.depth = graph.depth.max(game.plies_played() - root_plies);
                 let first = graph.edges.len();
                 game.legal_plies(&mut plies);
-                for &ply in &plies {
+                successors.clear();
+                successors.extend(plies.iter().map(|&ply| {
                     let mut next = game.clone();
                     next.play_unchecked(ply);
-                    let to = graph.add(next, limit, &mut frontier)?;
+                    (next.hash(), next)
+                }));
+                // The successors' slots read together first: their cache
+                // misses overlap, where one lookup at a time waits for each.
+                let touched = successors
+                    .iter()
+                    .fold(0, |acc, (hash, _)| acc ^ graph.index.slot_key(*hash));
+                std::hint::black_box(touched);
+                for (hash, next) in successors.drain(..) {
+                    let to = graph.add(hash, next, limit, &mut frontier)?;
                     if graph.edges.len() >= edge_limit {
                         return Err(GraphError::TooManyEdges { limit: edge_limit });
                     }
@@ -243,13 +310,14 @@ impl Graph {
     /// The index of `game`'s position, added (and queued) when new.
     fn add<G: Game>(
         &mut self,
+        hash: u64,
         game: G,
         limit: usize,
         frontier: &mut VecDeque<Option<G>>,
     ) -> Result<u32, GraphError> {
         let next = self.movers.len() as u32;
-        let index = *self.index.entry(game.hash()).or_insert(next);
-        if index != next {
+        let (index, new) = self.index.get_or_insert(hash, next);
+        if !new {
             return Ok(index);
         }
         if self.movers.len() >= limit {
@@ -273,7 +341,7 @@ impl Graph {
     }
 
     fn position(&self, game: &impl Game) -> Option<usize> {
-        self.index.get(&game.hash()).map(|&i| i as usize)
+        self.index.get(game.hash()).map(|i| i as usize)
     }
 
     /// Each seat's distance to its win from every position ([`NEVER`] where
