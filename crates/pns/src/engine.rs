@@ -155,18 +155,23 @@ impl<G: Game, K: SearchKnowledge<G>> Search<G> for PnsSearch<G, K> {
         let run = |limits: &Limits| {
             // `graph=N`: an exact solve of a small reachable graph first.
             let fallback;
+            let mut graph_work = 0;
             let limits =
                 match graph.map(|positions| crate::graph::solve_first(game, positions, limits, started)) {
                     Some(Ok(result)) => return result,
-                    Some(Err(rest)) => {
+                    Some(Err((rest, expanded))) => {
                         fallback = rest;
+                        graph_work = expanded;
                         &fallback
                     }
                     None => limits,
                 };
             let mut guard = state.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
             let (table, flags) = &mut *guard;
-            solve(game, knowledge, table, flags, limits, all_plies, started)
+            let mut result = solve(game, knowledge, table, flags, limits, all_plies, started);
+            // The work counts the graph's expansions too.
+            result.iterations += graph_work;
+            result
         };
         let stack = STACK_BASE + STACK_PER_PLY * self.options.depth as usize;
         self.stop.begin();

@@ -423,7 +423,7 @@ fn value_at(
     seat: Seat,
     left: Option<u32>,
 ) -> (Proof, Option<u32>) {
-    let within = |d: u32| d != NEVER && left.is_none_or(|l| d <= l);
+    let within = |d: u32| d != NEVER && left.map_or(true, |l| d <= l);
     let own = distances[seat.index()][position];
     let other = distances[seat.opponent().index()][position];
     if within(own) {
@@ -593,7 +593,8 @@ pub(crate) fn search_result<P: Copy>(solution: &GraphSolution<P>, started: Insta
 
 /// `graph=N` in front of df-pn: the graph's exact result, or (a graph
 /// larger than the bound, or half the budget spent) the limits left for
-/// df-pn, the positions expanded taken from the node budget. The graph
+/// df-pn, the positions expanded taken from the node budget, and those
+/// positions (counted in the result's work). The graph
 /// gets half of the time and of the node budget, so that a position too
 /// large for it (whose exploration may take long before it overflows)
 /// still gets a df-pn search.
@@ -602,7 +603,7 @@ pub(crate) fn solve_first<G: Game>(
     positions: usize,
     limits: &Limits,
     started: Instant,
-) -> Result<SearchResult<G::Ply>, Limits> {
+) -> Result<SearchResult<G::Ply>, (Limits, u64)> {
     let budget = GraphBudget {
         nodes: limits.nodes.map(|n| (n / 2).max(1)),
         deadline: limits
@@ -613,11 +614,14 @@ pub(crate) fn solve_first<G: Game>(
     let mut expanded = 0;
     match solve_counted(game, positions, &budget, &mut expanded) {
         Ok(solution) => Ok(search_result(&solution, started)),
-        Err(_) => Err(Limits {
-            nodes: limits.nodes.map(|n| n.saturating_sub(expanded).max(1)),
-            stop: limits.stop.clone(),
-            ..*limits
-        }),
+        Err(_) => Err((
+            Limits {
+                nodes: limits.nodes.map(|n| n.saturating_sub(expanded).max(1)),
+                stop: limits.stop.clone(),
+                ..*limits
+            },
+            expanded,
+        )),
     }
 }
 
