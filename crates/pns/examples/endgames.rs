@@ -1,9 +1,9 @@
 //! Epaminondas endgames with few pieces, set up from diagrams (no spec can
 //! reach them), solved by pns and by the MCTS solver with the same time
 //! limit: `cargo run --release -p abstracta-pns --example endgames [SECONDS
-//! [PNS_OPTIONS [pns-only]]]` (default 120 s; `PNS_OPTIONS` such as
+//! [PNS_OPTIONS [pns-only|both [NAME]]]]` (default 120 s; `PNS_OPTIONS` such as
 //! `init=unit,plies=best` are added to the pns spec; `pns-only` skips the
-//! MCTS solver). One line per position and engine; docs/solver.md holds
+//! MCTS solver; `NAME` keeps the positions whose name contains it). One line per position and engine; docs/solver.md holds
 //! the numbers.
 
 use abstracta_core::search::{Search, SearchResult};
@@ -12,7 +12,11 @@ use epaminondas::{parse_diagram, Epaminondas, EpaminondasKnowledge};
 use mcts::MctsSearch;
 use pns::PnsSearch;
 
-/// Rows from 12 (Black's home row) down to 1 (White's), `.` empty.
+/// Rows from 12 (Black's home row) down to 1 (White's), `.` empty. The
+/// first five were set up for the first endgame table of docs/solver.md;
+/// the others for the graph solve (`graph=N`): races of lone pieces (the
+/// nearer one to the far row wins, equal ones draw), a pair against a
+/// lone piece with either side nearer, and a lone piece against a pair.
 const ENDGAMES: &[(&str, Colour, &str)] = &[
     (
         "1w1b: a white piece on c6, a black one on k7",
@@ -39,6 +43,36 @@ const ENDGAMES: &[(&str, Colour, &str)] = &[
         Colour::Black,
         "9:........bbb... 4:...www........",
     ),
+    (
+        "1w1b race, White nearer: white c9, black k6",
+        Colour::White,
+        "9:..w........... 6:..........b...",
+    ),
+    (
+        "1w1b race, Black nearer: white g4, black g5",
+        Colour::White,
+        "5:......b....... 4:......w.......",
+    ),
+    (
+        "1w1b corners: white a1, black n12",
+        Colour::Black,
+        "12:.............b 1:w.............",
+    ),
+    (
+        "2w1b, Black nearer: white a2 b2, black m4",
+        Colour::White,
+        "4:............b. 2:ww............",
+    ),
+    (
+        "1w2b: white f7, black h6 i6",
+        Colour::White,
+        "7:.....w........ 6:.......bb.....",
+    ),
+    (
+        "1w2b, the pair nearer: white d8, black h3 h4",
+        Colour::Black,
+        "8:...w.......... 4:.......b...... 3:.......b......",
+    ),
 ];
 
 fn diagram(rows: &str) -> String {
@@ -59,10 +93,12 @@ fn line(name: &str, engine: &str, r: &SearchResult<epaminondas::EpaminondasPly>)
         .map(|c| c.ply.to_string())
         .collect();
     println!(
-        "{name} | {engine} | {} | {} winning plies | {} | {:.2}s",
+        "{name} | {engine} | {} | {} winning plies | {} iterations | {} nodes | pv {} plies | {:.2}s",
         r.proof.map_or("unsolved".to_owned(), |p| p.to_string()),
         wins.len(),
         r.iterations,
+        r.nodes,
+        r.pv.len(),
         r.elapsed.as_secs_f64()
     );
 }
@@ -76,7 +112,8 @@ fn main() {
         .filter(|o| !o.is_empty())
         .map_or(String::new(), |o| format!(",{o}"));
     let pns_only = std::env::args().nth(3).as_deref() == Some("pns-only");
-    for &(name, to_move, rows) in ENDGAMES {
+    let only = std::env::args().nth(4).unwrap_or_default();
+    for &(name, to_move, rows) in ENDGAMES.iter().filter(|e| e.0.contains(only.as_str())) {
         let cells = parse_diagram(&diagram(rows)).expect("a diagram");
         let game = Epaminondas::from_cells(Default::default(), &cells, to_move).expect("a position");
         let spec = format!("pns:time={seconds}s,tt=512{extra}");

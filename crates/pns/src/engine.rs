@@ -151,10 +151,27 @@ impl<G: Game, K: SearchKnowledge<G>> Search<G> for PnsSearch<G, K> {
         let knowledge = &self.knowledge;
         let all_plies = self.options.all_plies;
         let state = Mutex::new((self.table.as_mut().expect("prepared"), &mut self.flags));
+        let graph = self.options.graph;
         let run = |limits: &Limits| {
+            // `graph=N`: an exact solve of a small reachable graph first.
+            let fallback;
+            let mut graph_work = 0;
+            let limits =
+                match graph.map(|positions| crate::graph::solve_first(game, positions, limits, started)) {
+                    Some(Ok(result)) => return result,
+                    Some(Err((rest, expanded))) => {
+                        fallback = rest;
+                        graph_work = expanded;
+                        &fallback
+                    }
+                    None => limits,
+                };
             let mut guard = state.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
             let (table, flags) = &mut *guard;
-            solve(game, knowledge, table, flags, limits, all_plies, started)
+            let mut result = solve(game, knowledge, table, flags, limits, all_plies, started);
+            // The work counts the graph's expansions too.
+            result.iterations += graph_work;
+            result
         };
         let stack = STACK_BASE + STACK_PER_PLY * self.options.depth as usize;
         self.stop.begin();

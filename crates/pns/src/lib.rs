@@ -57,6 +57,13 @@
 //!   from the game's evaluation (`init=eval`, the default; `init=prior`:
 //!   the parent's ply priors; `init=unit`: (1, 1)), which orders the
 //!   search and never proves anything by itself.
+//! * **Retrograde analysis** (`graph=N`, [`solve_graph`]): when at most
+//!   `N` positions are reachable, they are all enumerated (keyed without
+//!   their plies played) and each seat's wins are layered back from the
+//!   finished games, which gives every position's exact distance to the
+//!   end; neither seat winning is a draw, however the pieces go round, and
+//!   with `r` plies left before a cap the root is won iff its distance is
+//!   at most `r`. A larger graph falls back to df-pn.
 //! * **Result**: [`SearchResult::proof`](abstracta_core::search::SearchResult)
 //!   is the value for the seat to move, and every root ply gets its own
 //!   proven value in `children` (so every winning ply is listed), while the
@@ -69,12 +76,16 @@
 #![deny(unsafe_code)]
 
 mod engine;
+mod graph;
 mod options;
 mod root;
 mod solver;
 mod table;
 
 pub use engine::PnsSearch;
+pub use graph::{
+    solve_graph, GraphBudget, GraphError, GraphPly, GraphSolution, EDGES_PER_POSITION, MAX_GRAPH_POSITIONS,
+};
 pub use options::{
     Init, Keying, PnsOptions, PnsOptionsError, DEFAULT_DEPTH, DEFAULT_EPSILON, DEFAULT_INIT_WEIGHT,
     DEFAULT_NODES, DEFAULT_TABLE_MB, GAME_DEFAULTS, KEYS, MAX_DEPTH, MAX_TABLE_MB,

@@ -7,6 +7,8 @@ use std::time::Duration;
 use abstracta_core::search::{format_time_value as format_duration, parse_time_value};
 use abstracta_core::spec::GameSpec;
 use abstracta_core::SpecError;
+
+use crate::graph::MAX_GRAPH_POSITIONS;
 use thiserror::Error;
 
 /// The node budget when neither `nodes` nor `time` is given.
@@ -25,7 +27,7 @@ pub const DEFAULT_EPSILON: f64 = 0.25;
 
 /// The keys a `pns` spec accepts.
 pub const KEYS: &[&str] = &[
-    "nodes", "time", "tt", "depth", "eps", "plies", "init", "h", "key", "turns", "leaves",
+    "nodes", "time", "tt", "depth", "eps", "plies", "init", "h", "key", "turns", "leaves", "graph",
 ];
 
 /// Per-game defaults, keyed by game name: the options a game's search
@@ -145,6 +147,13 @@ pub struct PnsOptions {
     /// any other (`plain`). `None`: the game's entry of [`GAME_DEFAULTS`]
     /// (see [`PnsOptions::for_game`]).
     pub check_leaves: Option<bool>,
+    /// `graph=N|off`: first solve exactly by retrograde analysis of the
+    /// graph of positions reachable from the searched one, when it has at
+    /// most `N` positions (1 to [`MAX_GRAPH_POSITIONS`]) and is solved
+    /// within half the budget; else df-pn takes what is left (see
+    /// [`solve_graph`](crate::solve_graph)). `None` (`off`, the default):
+    /// df-pn only.
+    pub graph: Option<usize>,
 }
 
 impl Default for PnsOptions {
@@ -161,6 +170,7 @@ impl Default for PnsOptions {
             keying: Keying::Auto,
             whole_turns: true,
             check_leaves: None,
+            graph: None,
         }
     }
 }
@@ -171,7 +181,7 @@ impl Default for PnsOptions {
 pub enum PnsOptionsError {
     /// A key that is not one of [`KEYS`].
     #[error(
-        "unknown pns option `{key}`; expected one of nodes, time, tt, depth, eps, plies, init, h, key, turns"
+        "unknown pns option `{key}`; expected one of nodes, time, tt, depth, eps, plies, init, h, key, turns, leaves, graph"
     )]
     UnknownKey {
         /// The key given.
@@ -309,6 +319,16 @@ impl PnsOptions {
                 "ply" | "plies" => self.whole_turns = false,
                 _ => return Err(bad(key, value, "whole or ply")),
             },
+            "graph" => {
+                const EXPECTED: &str = "off or a number of positions from 1 to 50000000";
+                self.graph = match value.to_ascii_lowercase().as_str() {
+                    "off" => None,
+                    n => match n.parse::<usize>() {
+                        Ok(n) if (1..=MAX_GRAPH_POSITIONS).contains(&n) => Some(n),
+                        _ => return Err(bad(key, value, EXPECTED)),
+                    },
+                }
+            }
             "h" => match value.parse::<u32>() {
                 Ok(h) if (1..=1000).contains(&h) => self.init_weight = h,
                 _ => return Err(bad(key, value, "a weight from 1 to 1000")),
@@ -408,6 +428,9 @@ impl fmt::Display for PnsOptions {
         if self.keying != default.keying {
             pairs.push(format!("key={}", self.keying.word()));
         }
+        if let Some(n) = self.graph {
+            pairs.push(format!("graph={n}"));
+        }
         f.write_str("pns")?;
         if !pairs.is_empty() {
             write!(f, ":{}", pairs.join(","))?;
@@ -438,6 +461,8 @@ mod tests {
             "pns:turns=ply",
             "pns:leaves=check",
             "pns:turns=ply,leaves=plain",
+            "pns:graph=100000",
+            "pns:time=60s,tt=8,graph=1",
         ] {
             let options: PnsOptions = text.parse().unwrap();
             assert_eq!(options.to_string(), text);
@@ -449,6 +474,10 @@ mod tests {
             "iters is the node budget"
         );
         assert_eq!("pns:".parse::<PnsOptions>().unwrap(), PnsOptions::default());
+        assert_eq!(
+            "pns:graph=off".parse::<PnsOptions>().unwrap(),
+            PnsOptions::default()
+        );
     }
 
     #[test]
@@ -467,6 +496,9 @@ mod tests {
             ("pns:key=hash", "auto, ply or position"),
             ("pns:turns=some", "whole or ply"),
             ("pns:leaves=x", "check or plain"),
+            ("pns:graph=0", "1 to 50000000"),
+            ("pns:graph=50000001", "1 to 50000000"),
+            ("pns:graph=many", "off or a number"),
             ("pns:bogus=1", "expected one of"),
             ("pns:nodes", "="),
             ("pns:nodes=1,iters=2", "twice"),

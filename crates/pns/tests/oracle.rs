@@ -16,6 +16,10 @@ use pns::PnsSearch;
 /// Distinct positions the oracle may visit per position checked.
 const ORACLE_LIMIT: usize = 60_000;
 
+/// The retrograde analysis of the reachable graph, with a bound above
+/// every graph the oracle can value.
+const GRAPH: &str = "graph=1000000";
+
 fn solve<G: Game, K: SearchKnowledge<G>>(game: &G, knowledge: K) -> SearchResult<G::Ply> {
     solve_with(game, knowledge, "unit")
 }
@@ -154,6 +158,13 @@ where
                 &keeping,
                 &format!("{what} (reference)"),
             );
+            // The exact graph solve (the oracle's positions fit its bound).
+            agrees(
+                &solve_spec(game, knowledge.clone(), GRAPH),
+                value,
+                &keeping,
+                &format!("{what} ({GRAPH})"),
+            );
             agrees_on_the_value(
                 game,
                 knowledge.clone(),
@@ -248,7 +259,7 @@ fn tic_tac_toe_length_caps_make_draws_of_wins() {
         let mut game = TicTacToe::new(options(spec));
         game.play_list("a1 b1").unwrap();
         let (value, keeping) = oracle(&game).unwrap();
-        for knowledge in ["key=position,init=eval", "key=position,init=unit"] {
+        for knowledge in ["key=position,init=eval", "key=position,init=unit", GRAPH] {
             let result = solve_spec(&game, TicTacToeKnowledge, knowledge);
             agrees(&result, value, &keeping, &format!("{spec} {knowledge}"));
         }
@@ -446,10 +457,85 @@ fn epaminondas_tiny_endgames() {
             &keeping,
             &format!("{rows:?} (reference)"),
         );
+        // The graph solve, on both implementations: repeated positions
+        // are one node of the graph, and the cap is read against each
+        // seat's distance to its win.
+        agrees(
+            &solve_spec(&game, EpaminondasKnowledge, GRAPH),
+            value,
+            &keeping,
+            &format!("{rows:?} {GRAPH}"),
+        );
+        agrees(
+            &solve_spec(&truth, NoKnowledge, GRAPH),
+            value,
+            &keeping,
+            &format!("{rows:?} {GRAPH} (reference)"),
+        );
         values.push(value);
     }
     // The boards give every value: the cap's draws too.
     for value in [Proof::Win, Proof::Draw, Proof::Loss] {
         assert!(values.contains(&value), "{values:?}");
+    }
+}
+
+/// The diagram of an Epaminondas board of one piece a side (row index 0
+/// is row 12).
+fn lone_pieces(white: (usize, usize), black: (usize, usize)) -> String {
+    let mut lines = vec![vec!['.'; 14]; 12];
+    lines[white.0][white.1] = 'w';
+    lines[black.0][black.1] = 'b';
+    let text: Vec<String> = lines
+        .iter()
+        .map(|l| l.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" "))
+        .collect();
+    text.join("\n")
+}
+
+/// Rules P4 and P6 under every cap from 1 to 5 plies: a white piece one
+/// step from Black's home row (c11) and a black piece far from White's
+/// (m7), with either side to move. White arrives with its first ply and
+/// wins at the start of its next turn (P4), unless the cap ends the game
+/// first; the lone pieces can shuffle back and forth meanwhile. The
+/// graph solve, df-pn keyed by ply and by position must all give the
+/// oracle's value and plies under each cap.
+#[test]
+fn epaminondas_the_cap_decides_between_a_win_and_a_draw() {
+    use epaminondas::reference::ReferenceEpaminondas;
+    use epaminondas::{Epaminondas, EpaminondasKnowledge};
+    let cells = epaminondas::parse_diagram(&lone_pieces((1, 2), (5, 12))).unwrap();
+    for (to_move, decided) in [(Colour::White, Proof::Win), (Colour::Black, Proof::Loss)] {
+        let mut values = Vec::new();
+        for cap in 1..=5 {
+            let spec = format!("epaminondas:cap={cap}");
+            let o: epaminondas::EpaminondasOptions = options(&spec);
+            let game = Epaminondas::from_cells(o.clone(), &cells, to_move).unwrap();
+            let truth = ReferenceEpaminondas::from_cells(o, &cells, to_move).unwrap();
+            let (value, keeping) = oracle(&truth).unwrap_or_else(|| panic!("{spec}: too big"));
+            for extra in [GRAPH, "key=ply", "key=position"] {
+                let what = format!("{spec} {to_move:?} to move, {extra}");
+                agrees(
+                    &solve_spec(&game, EpaminondasKnowledge, extra),
+                    value,
+                    &keeping,
+                    &what,
+                );
+            }
+            agrees(
+                &solve_spec(&truth, NoKnowledge, GRAPH),
+                value,
+                &keeping,
+                &format!("{spec} {to_move:?} to move (reference), {GRAPH}"),
+            );
+            values.push(value);
+        }
+        // White's arrival and the start of its next turn: two plies with
+        // White to move, three with Black.
+        let first = if to_move == Colour::White { 2 } else { 3 };
+        let expected: Vec<Proof> = (1..=5)
+            .map(|cap| if cap >= first { decided } else { Proof::Draw })
+            .collect();
+        assert_eq!(values, expected, "{to_move:?} to move");
     }
 }
