@@ -334,16 +334,15 @@ impl<'a, G: Game, K: Knowledge<G>> Solver<'a, G, K> {
                 (Numbers::disproved(true), key)
             }
             Some(s) => (Numbers::open(s.pn, s.dn), key),
-            // A new node whose mover wins at once is settled without an
-            // expansion of its own (and without a table entry).
-            None if self.limits.check_leaves && self.knowledge.decisive_ply(game).is_some() => {
-                if game.to_move_seat() == self.question {
-                    (Numbers::proved(1), key)
-                } else {
-                    (Numbers::disproved(false), key)
-                }
-            }
+            // A new node whose every ply ends the game, or whose mover wins
+            // at once, is settled without an expansion of its own (and
+            // without a table entry).
             None => {
+                if self.limits.check_leaves {
+                    if let Some(numbers) = self.settled_leaf(game) {
+                        return (numbers, key);
+                    }
+                }
                 let chance = match (self.limits.init, chance) {
                     (Init::Eval, _) => self.knowledge.evaluate(game).map(|p| {
                         if game.to_move_seat() == self.question {
@@ -358,6 +357,72 @@ impl<'a, G: Game, K: Knowledge<G>> Solver<'a, G, K> {
                 (Numbers::open(pn, dn), key)
             }
         }
+    }
+
+    /// With `leaves=check`, the numbers of a new leaf that needs no
+    /// expansion: every ply of it ends the game (Ecalper's last
+    /// replacement), or its mover has a decisive ply. `None` otherwise.
+    ///
+    /// The plies are played in turn until one does not end the game (in
+    /// most positions the first), or one decides the leaf: a win of the
+    /// asked seat where it moves, an end it does not win where the other
+    /// seat moves. A draw counts (and is recorded as met) only when the
+    /// leaf's disproof rests on it, as an expansion would find.
+    fn settled_leaf(&mut self, game: &G) -> Option<Numbers> {
+        let or_node = game.to_move_seat() == self.question;
+        let mut plies = PlyBuf::new();
+        game.legal_plies(&mut plies);
+        // Draws met: how many, and how many by the length cap under
+        // position keys (a disproof resting on one holds on this line only).
+        let (mut draws, mut cap_draws) = (0u32, 0u32);
+        let mut every_ply_ends = !plies.is_empty();
+        for &ply in &plies {
+            let mut next = game.clone();
+            next.play_unchecked(ply);
+            let status = next.status();
+            if !status.is_finished() {
+                every_ply_ends = false;
+                break;
+            }
+            match status.winner_seat() {
+                Some(seat) if seat == self.question => {
+                    if or_node {
+                        return Some(Numbers::proved(1));
+                    }
+                }
+                Some(_) => {
+                    if !or_node {
+                        return Some(Numbers::disproved(false));
+                    }
+                }
+                None => {
+                    draws += 1;
+                    cap_draws += u32::from(self.position_cap.is_some_and(|cap| next.plies_played() >= cap));
+                }
+            }
+        }
+        if every_ply_ends {
+            // No ply decided the leaf: at an OR node none wins, at an AND
+            // node each wins or draws for the asked seat.
+            // An OR node's disproof rests on every child, an AND node's
+            // on the best of its disproved children.
+            let on_path = if or_node { cap_draws > 0 } else { cap_draws == draws };
+            return Some(if draws > 0 {
+                self.flags.draw_seen = true;
+                Numbers::disproved(on_path)
+            } else if or_node {
+                Numbers::disproved(false)
+            } else {
+                Numbers::proved(1)
+            });
+        }
+        self.knowledge.decisive_ply(game).map(|_| {
+            if or_node {
+                Numbers::proved(1)
+            } else {
+                Numbers::disproved(false)
+            }
+        })
     }
 
     /// The numbers of an unexpanded node that the asked seat wins with

@@ -41,8 +41,16 @@ pub(crate) struct Stored {
 /// The table. An entry is three words: the key, the numbers (proof number
 /// high, disproof number low) and the work (low 48 bits; 0 for an empty
 /// slot) with the length above it.
+///
+/// A bit per bucket says whether anything was ever stored there: most
+/// look-ups of a search are of new positions, whose buckets are empty,
+/// and the bits (a 64th of the table's size in bytes, under a
+/// thousandth) answer them without touching the entries, whose pages a
+/// large table has mostly not yet taken from the system (a first touch
+/// costs a page fault).
 pub(crate) struct Table {
     entries: Vec<[u64; 3]>,
+    occupied: Vec<u64>,
     used: usize,
 }
 
@@ -53,6 +61,7 @@ impl Table {
         let buckets = (mb.saturating_mul(1 << 20) / (ENTRY_BYTES * BUCKET)).max(1);
         Table {
             entries: vec![[0u64; 3]; buckets * BUCKET],
+            occupied: vec![0u64; buckets.div_ceil(64)],
             used: 0,
         }
     }
@@ -64,7 +73,15 @@ impl Table {
 
     /// Forgets every entry.
     pub fn clear(&mut self) {
-        self.entries.iter_mut().for_each(|e| *e = [0; 3]);
+        for (word, &bits) in self.occupied.iter().enumerate() {
+            for bit in 0..64 {
+                if (bits >> bit) & 1 != 0 {
+                    let start = (word * 64 + bit) * BUCKET;
+                    self.entries[start..start + BUCKET].fill([0; 3]);
+                }
+            }
+        }
+        self.occupied.fill(0);
         self.used = 0;
     }
 
@@ -74,9 +91,18 @@ impl Table {
         ((u128::from(key) * buckets) >> 64) as usize * BUCKET
     }
 
+    /// Whether anything was stored in the bucket starting at entry `start`.
+    fn is_occupied(&self, start: usize) -> bool {
+        let bucket = start / BUCKET;
+        (self.occupied[bucket / 64] >> (bucket % 64)) & 1 != 0
+    }
+
     /// The entry stored for `key`, if any.
     pub fn get(&self, key: u64) -> Option<Stored> {
         let start = self.bucket(key);
+        if !self.is_occupied(start) {
+            return None;
+        }
         self.entries[start..start + BUCKET]
             .iter()
             .find(|e| e[2] != 0 && e[0] == key)
@@ -92,6 +118,8 @@ impl Table {
     /// the same key or else the one of least work in its bucket.
     pub fn put(&mut self, key: u64, stored: Stored) {
         let start = self.bucket(key);
+        let index = start / BUCKET;
+        self.occupied[index / 64] |= 1 << (index % 64);
         let bucket = &mut self.entries[start..start + BUCKET];
         let slot = match bucket.iter().position(|e| e[2] != 0 && e[0] == key) {
             Some(i) => i,
