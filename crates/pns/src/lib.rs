@@ -51,7 +51,8 @@
 //!   (`depth=N`) cuts what is left: a cut node counts as not won, so
 //!   proofs stay sound, and no disproof is trusted afterwards.
 //! * **Knowledge**: a decisive ply settles a node at once (with
-//!   `leaves=check`, Ecalper's default, already when it is generated); when the game
+//!   `leaves=check`, Ecalper's default, already when it is generated, as
+//!   does a leaf whose every ply ends the game); when the game
 //!   sees a threat only its forced plies are searched (the others lose at
 //!   once for the mover and cannot change the answer). New nodes start
 //!   from the game's evaluation (`init=eval`, the default; `init=prior`:

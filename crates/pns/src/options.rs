@@ -142,9 +142,9 @@ pub struct PnsOptions {
     /// Whirlwind's turns, is then no node of its own, while a turn has at
     /// most about 20,000 ways) or after each ply (`ply`).
     pub whole_turns: bool,
-    /// `leaves=check|plain`: whether a new leaf whose mover has a decisive
-    /// ply is settled at once (`check`) or gets its initial numbers like
-    /// any other (`plain`). `None`: the game's entry of [`GAME_DEFAULTS`]
+    /// `leaves=check|plain`: whether a new leaf whose every ply ends the
+    /// game, or whose mover has a decisive ply, is settled at once
+    /// (`check`) or gets its initial numbers like any other (`plain`). `None`: the game's entry of [`GAME_DEFAULTS`]
     /// (see [`PnsOptions::for_game`]).
     pub check_leaves: Option<bool>,
     /// `graph=N|off`: first solve exactly by retrograde analysis of the

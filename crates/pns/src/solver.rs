@@ -34,7 +34,8 @@ pub(crate) struct Limits {
     pub keying: Keying,
     /// Whether a node's children are the positions after whole turns.
     pub whole_turns: bool,
-    /// Whether a new leaf whose mover has a decisive ply is settled at once.
+    /// Whether a new leaf whose every ply ends the game, or whose mover has
+    /// a decisive ply, is settled at once.
     pub check_leaves: bool,
 }
 
@@ -143,6 +144,10 @@ const MAX_TURN_WIDTH: u64 = 20_000;
 /// (the opponent has won after it, or wins with its next ply).
 const PRUNED_PLY_LENGTH: u32 = 2;
 
+/// The most plies played for which [`Solver`] remembers that a leaf had a
+/// ply that did not end the game.
+const MAX_OPEN_PLIES: u32 = 1 << 16;
+
 /// The salt that tells the second seat's question from the first's.
 const SECOND_SEAT_SALT: u64 = 0x9e37_79b9_7f4a_7c15;
 
@@ -202,6 +207,14 @@ pub(crate) struct Solver<'a, G: Game, K> {
     /// The keys of the positions being expanded, from the question's root
     /// down (a count each): a child among them repeats the line.
     line: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
+    /// With `leaves=check`: the ply counts at which a leaf had a ply that
+    /// did not end the game (bit `n`: `n` plies played, up to
+    /// [`MAX_OPEN_PLIES`]). The check whether every ply of a leaf ends
+    /// the game is not tried again there: in the games it pays in, the end
+    /// comes at a ply count (Ecalper's last replacement), and it costs a
+    /// ply played at every other leaf. Leaving a leaf unsettled is always
+    /// sound (it is expanded when searched).
+    open_at: Vec<u64>,
     /// Nodes expanded so far.
     pub expanded: u64,
     /// The deepest ply below a question's root reached.
@@ -235,6 +248,7 @@ impl<'a, G: Game, K: Knowledge<G>> Solver<'a, G, K> {
             position_cap: cap.filter(|_| by_position),
             question: game.to_move_seat(),
             line: HashMap::default(),
+            open_at: Vec::new(),
             expanded: 0,
             max_depth: 0,
             aborted: false,
@@ -334,16 +348,15 @@ impl<'a, G: Game, K: Knowledge<G>> Solver<'a, G, K> {
                 (Numbers::disproved(true), key)
             }
             Some(s) => (Numbers::open(s.pn, s.dn), key),
-            // A new node whose mover wins at once is settled without an
-            // expansion of its own (and without a table entry).
-            None if self.limits.check_leaves && self.knowledge.decisive_ply(game).is_some() => {
-                if game.to_move_seat() == self.question {
-                    (Numbers::proved(1), key)
-                } else {
-                    (Numbers::disproved(false), key)
-                }
-            }
+            // A new node whose every ply ends the game, or whose mover wins
+            // at once, is settled without an expansion of its own (and
+            // without a table entry).
             None => {
+                if self.limits.check_leaves {
+                    if let Some(numbers) = self.settled_leaf(game) {
+                        return (numbers, key);
+                    }
+                }
                 let chance = match (self.limits.init, chance) {
                     (Init::Eval, _) => self.knowledge.evaluate(game).map(|p| {
                         if game.to_move_seat() == self.question {
@@ -358,6 +371,88 @@ impl<'a, G: Game, K: Knowledge<G>> Solver<'a, G, K> {
                 (Numbers::open(pn, dn), key)
             }
         }
+    }
+
+    /// With `leaves=check`, the numbers of a new leaf that needs no
+    /// expansion: every ply of it ends the game (Ecalper's last
+    /// replacement), or its mover has a decisive ply. `None` otherwise.
+    ///
+    /// The plies are played in turn until one does not end the game (in
+    /// most positions the first; after that, not tried again at the same
+    /// ply count, see [`Solver::open_at`]), or one decides the leaf: a win of the
+    /// asked seat where it moves, an end it does not win where the other
+    /// seat moves. A draw counts (and is recorded as met) only when the
+    /// leaf's disproof rests on it, as an expansion would find.
+    fn settled_leaf(&mut self, game: &G) -> Option<Numbers> {
+        let or_node = game.to_move_seat() == self.question;
+        let at = game.plies_played();
+        let (word, bit) = (at as usize / 64, at % 64);
+        let tried = at < MAX_OPEN_PLIES && self.open_at.get(word).is_some_and(|w| (w >> bit) & 1 != 0);
+        let mut plies = PlyBuf::new();
+        if !tried {
+            game.legal_plies(&mut plies);
+        }
+        // Draws met: how many, and how many by the length cap under
+        // position keys (a disproof resting on one holds on this line only).
+        let (mut draws, mut cap_draws) = (0u32, 0u32);
+        let mut every_ply_ends = !plies.is_empty();
+        for &ply in &plies {
+            let mut next = game.clone();
+            next.play_unchecked(ply);
+            let status = next.status();
+            if !status.is_finished() {
+                every_ply_ends = false;
+                if at < MAX_OPEN_PLIES {
+                    if self.open_at.len() <= word {
+                        self.open_at.resize(word + 1, 0);
+                    }
+                    self.open_at[word] |= 1 << bit;
+                }
+                break;
+            }
+            match status.winner_seat() {
+                Some(seat) if seat == self.question => {
+                    if or_node {
+                        return Some(Numbers::proved(1));
+                    }
+                }
+                Some(_) => {
+                    if !or_node {
+                        return Some(Numbers::disproved(false));
+                    }
+                }
+                None => {
+                    draws += 1;
+                    cap_draws += u32::from(self.position_cap.is_some_and(|cap| next.plies_played() >= cap));
+                }
+            }
+        }
+        if every_ply_ends {
+            // No ply decided the leaf: at an OR node none wins, at an AND
+            // node each wins or draws for the asked seat.
+            // An OR node's disproof rests on every child, an AND node's
+            // on the best of its disproved children.
+            let on_path = if or_node {
+                cap_draws > 0
+            } else {
+                cap_draws == draws
+            };
+            return Some(if draws > 0 {
+                self.flags.draw_seen = true;
+                Numbers::disproved(on_path)
+            } else if or_node {
+                Numbers::disproved(false)
+            } else {
+                Numbers::proved(1)
+            });
+        }
+        self.knowledge.decisive_ply(game).map(|_| {
+            if or_node {
+                Numbers::proved(1)
+            } else {
+                Numbers::disproved(false)
+            }
+        })
     }
 
     /// The numbers of an unexpanded node that the asked seat wins with

@@ -118,8 +118,11 @@ where
     let mut counts = [0; 4];
     for seed in 0..lines {
         let init = INITS[seed as usize % INITS.len()];
-        // Whole turns (the default) and one ply at a time, in turn.
+        // Whole turns (the default) and one ply at a time, in turn, each
+        // with and without the leaf check (every ply ending the game, a
+        // decisive ply) in turn.
         let turns = if seed % 2 == 0 { "whole" } else { "ply" };
+        let leaves = if seed / 2 % 2 == 0 { "check" } else { "plain" };
         let mut rng = seeded_rng(seed);
         let mut line = vec![(engine.clone(), reference.clone())];
         loop {
@@ -142,18 +145,22 @@ where
                 break;
             };
             let what = format!(
-                "{} seed {seed} after {} plies, init={init},turns={turns}",
+                "{} seed {seed} after {} plies, init={init},turns={turns},leaves={leaves}",
                 G::NAME,
                 game.plies_played()
             );
             agrees(
-                &solve_spec(game, knowledge.clone(), &format!("init={init},turns={turns}")),
+                &solve_spec(
+                    game,
+                    knowledge.clone(),
+                    &format!("init={init},turns={turns},leaves={leaves}"),
+                ),
                 value,
                 &keeping,
                 &format!("{what} (engine)"),
             );
             agrees(
-                &solve(truth, NoKnowledge),
+                &solve_spec(truth, NoKnowledge, &format!("init=unit,leaves={leaves}")),
                 value,
                 &keeping,
                 &format!("{what} (reference)"),
@@ -171,7 +178,7 @@ where
                 value,
                 &keeping,
                 &what,
-                &format!("init={init},turns={turns}"),
+                &format!("init={init},turns={turns},leaves={leaves}"),
             );
             counts[0] += 1;
             counts[match value {
@@ -259,7 +266,12 @@ fn tic_tac_toe_length_caps_make_draws_of_wins() {
         let mut game = TicTacToe::new(options(spec));
         game.play_list("a1 b1").unwrap();
         let (value, keeping) = oracle(&game).unwrap();
-        for knowledge in ["key=position,init=eval", "key=position,init=unit", GRAPH] {
+        for knowledge in [
+            "key=position,init=eval",
+            "key=position,init=unit",
+            "key=position,init=eval,leaves=check",
+            GRAPH,
+        ] {
             let result = solve_spec(&game, TicTacToeKnowledge, knowledge);
             agrees(&result, value, &keeping, &format!("{spec} {knowledge}"));
         }
@@ -444,6 +456,14 @@ fn epaminondas_tiny_endgames() {
             // Positions keyed without their plies played: repetitions
             // count as not won, stored proofs carry their length.
             let extra = format!("key=position,init={init}");
+            agrees(
+                &solve_spec(&game, EpaminondasKnowledge, &extra),
+                value,
+                &keeping,
+                &format!("{rows:?} {extra}"),
+            );
+            // New leaves settled at once, the cap's draws among them.
+            let extra = format!("{extra},leaves=check");
             agrees(
                 &solve_spec(&game, EpaminondasKnowledge, &extra),
                 value,
