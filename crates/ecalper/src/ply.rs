@@ -22,8 +22,8 @@ impl EcalperPly {
     pub fn code(self) -> u64 {
         match self {
             EcalperPly::Swap => 0,
-            EcalperPly::Place(p) => 1 | u64::from(p.bits()) << 8,
-            EcalperPly::Replace(p) => 2 | u64::from(p.bits()) << 8,
+            EcalperPly::Place(p) => 1 | (u64::from(p.bits()) << 8),
+            EcalperPly::Replace(p) => 2 | (u64::from(p.bits()) << 8),
         }
     }
 

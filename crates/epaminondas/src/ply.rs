@@ -53,7 +53,7 @@ impl EpaminondasPly {
         match self {
             EpaminondasPly::Stone(p) => u64::from(p.bits()) << 8,
             EpaminondasPly::Move { from, to, capture } => {
-                1 | u64::from(from.bits()) << 8 | u64::from(to.bits()) << 24 | u64::from(capture) << 40
+                1 | (u64::from(from.bits()) << 8) | (u64::from(to.bits()) << 24) | (u64::from(capture) << 40)
             }
         }
     }
@@ -65,7 +65,7 @@ impl EpaminondasPly {
             1 => EpaminondasPly::Move {
                 from: a,
                 to: Point::from_bits((code >> 24) as u16),
-                capture: code >> 40 & 1 == 1,
+                capture: (code >> 40) & 1 == 1,
             },
             _ => EpaminondasPly::Stone(a),
         }

@@ -28,8 +28,10 @@ impl EscabelPly {
     pub fn code(self) -> u64 {
         match self {
             EscabelPly::Swap => 0,
-            EscabelPly::Place(p) => 1 | u64::from(p.bits()) << 8,
-            EscabelPly::Stack { from, to } => 2 | u64::from(from.bits()) << 8 | u64::from(to.bits()) << 24,
+            EscabelPly::Place(p) => 1 | (u64::from(p.bits()) << 8),
+            EscabelPly::Stack { from, to } => {
+                2 | (u64::from(from.bits()) << 8) | (u64::from(to.bits()) << 24)
+            }
         }
     }
 

@@ -37,8 +37,8 @@ impl SwackPly {
         match self {
             SwackPly::Pass => 0,
             SwackPly::Swap => 1,
-            SwackPly::Stack { from, to } => 2 | u64::from(from.bits()) << 8 | u64::from(to.bits()) << 24,
-            SwackPly::Drop { two, one } => 3 | u64::from(two.bits()) << 8 | u64::from(one.bits()) << 24,
+            SwackPly::Stack { from, to } => 2 | (u64::from(from.bits()) << 8) | (u64::from(to.bits()) << 24),
+            SwackPly::Drop { two, one } => 3 | (u64::from(two.bits()) << 8) | (u64::from(one.bits()) << 24),
         }
     }
 

@@ -20,7 +20,7 @@ impl WhirlwindPly {
     pub fn code(self) -> u64 {
         match self {
             WhirlwindPly::End => 0,
-            WhirlwindPly::Place(p) => 1 | u64::from(p.bits()) << 8,
+            WhirlwindPly::Place(p) => 1 | (u64::from(p.bits()) << 8),
         }
     }
 
