@@ -9,7 +9,9 @@
 //! ```
 //!
 //! With a fourth argument `fixed` it runs searches of the spec's
-//! iterations instead and prints only their counts, for callgrind; with
+//! iterations instead and prints only their counts, for callgrind (a fifth
+//! argument `middle` searches from the middle-game position of `arena
+//! bench --scaling` instead of the start); with
 //! `repeats`, it counts the positions that repeat among the expanded
 //! nodes of one tree (searches after ROUNDS random plies, 8 seeds).
 //!
@@ -35,6 +37,29 @@ struct Rates {
 struct Fixed {
     spec: String,
     rounds: usize,
+    middle: bool,
+}
+
+/// The middle-game position of `arena bench --scaling` (the arena crate's
+/// `bench::middle_game`, which this crate cannot depend on): halfway
+/// through a game of uniformly random plies drawn with seed 1.
+fn middle_game<G: abstracta_core::Game>(start: &G) -> G {
+    use rand::SeedableRng;
+    let play = |limit: usize| {
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
+        let mut game = start.clone();
+        let mut plies = 0;
+        while plies < limit && !game.status().is_finished() {
+            let Some(ply) = game.random_ply(&mut rng) else {
+                break;
+            };
+            game.play_unchecked(ply);
+            plies += 1;
+        }
+        (game, plies)
+    };
+    let (_, length) = play(2000);
+    play(length / 2).0
 }
 
 /// How often positions repeat inside one tree: a search of `spec` from
@@ -84,7 +109,11 @@ impl GameVisitor for Repeats {
 impl GameVisitor for Fixed {
     type Output = ();
     fn visit<G: RegisteredGame>(self, game_options: G::Options) {
-        let game = G::new(game_options);
+        let start = G::new(game_options);
+        let game = if self.middle { middle_game(&start) } else { start };
+        if self.middle {
+            eprintln!("middle game after {} plies", game.plies_played());
+        }
         let o: MctsOptions = self.spec.parse().unwrap_or_else(|e| panic!("{}: {e}", self.spec));
         let n = o.iterations.unwrap_or(mcts::DEFAULT_ITERATIONS);
         let mut engine = Mcts::<G, G::Knowledge>::new(o.clone());
@@ -206,7 +235,8 @@ fn main() {
     let spec = args.get(1).cloned().unwrap_or_default();
     let rounds = args.get(2).and_then(|r| r.parse().ok()).unwrap_or(5);
     let done = if args.get(3).is_some_and(|a| a == "fixed") {
-        with_game(game, Fixed { spec, rounds })
+        let middle = args.get(4).is_some_and(|a| a == "middle");
+        with_game(game, Fixed { spec, rounds, middle })
     } else if args.get(3).is_some_and(|a| a == "repeats") {
         with_game(game, Repeats { spec, plies: rounds })
     } else {

@@ -49,7 +49,8 @@ pub fn check_position<G: Game>(game: &G, candidates: &dyn Fn(&G) -> Vec<G::Ply>,
     check_position_with(game, &NoKnowledge, candidates, context);
 }
 
-/// [`check_position`], and what searches rely on in the cell claims of
+/// [`check_position`] (with the game's [ply codes](Game::ply_codec), if
+/// it has them, giving back every legal ply), and what searches rely on in the cell claims of
 /// `claims` (the game's knowledge type): claimed cells below the count,
 /// no two legal plies claiming one cell,
 /// [`play_claiming`](CellClaims::play_claiming) agreeing with
@@ -70,6 +71,16 @@ pub fn check_position_with<G: Game, K: CellClaims<G>>(
         plies.len(),
         "{context}: duplicate legal plies in {plies:?}"
     );
+    if let Some(codec) = G::ply_codec() {
+        for &ply in &plies {
+            let code = (codec.encode)(ply);
+            let back = (codec.decode)(code);
+            assert!(
+                code != crate::PlyCodec::<G::Ply>::NONE && back == ply && back.to_string() == ply.to_string(),
+                "{context}: ply {ply} has code {code}, which decodes to {back}"
+            );
+        }
+    }
 
     let status = game.status();
     assert_eq!(

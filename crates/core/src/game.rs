@@ -228,6 +228,52 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Eq + Send + Sync + 'static {
         let _ = colour;
         None
     }
+
+    /// Plies as integer codes and back, for searches that keep plies in
+    /// atomic words: a search tree written by several threads can then
+    /// store a ply with one plain atomic store instead of a general
+    /// write-once cell (which costs two locked instructions). The
+    /// default: `None`, no codes (such searches keep plies otherwise).
+    fn ply_codec() -> Option<PlyCodec<Self::Ply>> {
+        None
+    }
+}
+
+/// An exact integer form of a game's plies ([`Game::ply_codec`]).
+///
+/// `decode(encode(p)) == p` for every ply `p`, and no code is
+/// [`PlyCodec::NONE`] (searches mark "no ply" with it). `decode` of a code
+/// no ply gives returns some ply, never panics.
+///
+/// ```
+/// use abstracta_core::{Game, toy::TicTacToe};
+///
+/// assert!(TicTacToe::ply_codec().is_none()); // the default
+/// ```
+pub struct PlyCodec<P> {
+    /// The code of a ply.
+    pub encode: fn(P) -> u64,
+    /// The ply of a code made by `encode`.
+    pub decode: fn(u64) -> P,
+}
+
+impl<P> PlyCodec<P> {
+    /// The one code no ply has.
+    pub const NONE: u64 = u64::MAX;
+}
+
+impl<P> Clone for PlyCodec<P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<P> Copy for PlyCodec<P> {}
+
+impl<P> fmt::Debug for PlyCodec<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("PlyCodec")
+    }
 }
 
 /// Splits a ply list on spaces and commas, skipping empty pieces.

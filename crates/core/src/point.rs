@@ -29,6 +29,19 @@ impl Point {
         Point { col, row }
     }
 
+    /// The point as 16 bits (column low, row high), for integer codes of
+    /// plies ([`crate::PlyCodec`]); [`Point::from_bits`] gives it back.
+    #[inline]
+    pub const fn bits(self) -> u16 {
+        self.col as u16 | (self.row as u16) << 8
+    }
+
+    /// The point of [`Point::bits`].
+    #[inline]
+    pub const fn from_bits(bits: u16) -> Point {
+        Point::new(bits as u8, (bits >> 8) as u8)
+    }
+
     /// Parses the start of `s` as a point, returning it and the rest of the
     /// string. Case-insensitive. Used by ply parsers such as `c3-c4`.
     pub fn parse_prefix(s: &str) -> Result<(Point, &str), ParsePlyError> {

@@ -109,6 +109,11 @@ pub fn points_for(first: u64, seat: Seat) -> u64 {
 /// The playout every engine here runs from a new leaf: uniformly random
 /// plies ([`Game::random_ply`]) to the end, as our search's default
 /// playout policy does. Returns half points for the first seat.
+///
+/// Never inlined, so that an instruction profile (callgrind, docs/speed.md)
+/// can tell the crates' playouts from their trees by this function's
+/// inclusive count.
+#[inline(never)]
 pub fn random_playout<G: Game>(game: &mut G, rng: &mut SmallRng) -> u64 {
     while let Some(ply) = game.random_ply(rng) {
         game.play_unchecked(ply);

@@ -170,6 +170,13 @@ impl Game for Ecalper {
     fn goal(&self, colour: Colour) -> Option<String> {
         Some(render::goal(colour))
     }
+
+    fn ply_codec() -> Option<abstracta_core::PlyCodec<EcalperPly>> {
+        Some(abstracta_core::PlyCodec {
+            encode: EcalperPly::code,
+            decode: EcalperPly::from_code,
+        })
+    }
 }
 
 #[cfg(all(test, feature = "serde"))]

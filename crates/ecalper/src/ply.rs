@@ -16,6 +16,28 @@ pub enum EcalperPly {
     Swap,
 }
 
+impl EcalperPly {
+    /// The ply as an integer code ([`abstracta_core::PlyCodec`]): the
+    /// variant in the low byte, its points' bits above.
+    pub fn code(self) -> u64 {
+        match self {
+            EcalperPly::Swap => 0,
+            EcalperPly::Place(p) => 1 | (u64::from(p.bits()) << 8),
+            EcalperPly::Replace(p) => 2 | (u64::from(p.bits()) << 8),
+        }
+    }
+
+    /// The ply of a [`code`](Self::code) (some ply for other codes).
+    pub fn from_code(code: u64) -> EcalperPly {
+        let a = Point::from_bits((code >> 8) as u16);
+        match code & 0xff {
+            1 => EcalperPly::Place(a),
+            2 => EcalperPly::Replace(a),
+            _ => EcalperPly::Swap,
+        }
+    }
+}
+
 #[cfg(feature = "serde")]
 abstracta_core::text_serde!(EcalperPly);
 

@@ -158,4 +158,11 @@ impl Game for Epaminondas {
     fn goal(&self, colour: Colour) -> Option<String> {
         Some(render::goal(colour))
     }
+
+    fn ply_codec() -> Option<abstracta_core::PlyCodec<EpaminondasPly>> {
+        Some(abstracta_core::PlyCodec {
+            encode: EpaminondasPly::code,
+            decode: EpaminondasPly::from_code,
+        })
+    }
 }

@@ -46,6 +46,31 @@ impl EpaminondasPly {
         }
     }
 
+    /// The ply as an integer code ([`abstracta_core::PlyCodec`]): the
+    /// variant in the low byte, its points' bits above, then the capture
+    /// flag (which the code keeps, as printing needs it).
+    pub fn code(self) -> u64 {
+        match self {
+            EpaminondasPly::Stone(p) => u64::from(p.bits()) << 8,
+            EpaminondasPly::Move { from, to, capture } => {
+                1 | (u64::from(from.bits()) << 8) | (u64::from(to.bits()) << 24) | (u64::from(capture) << 40)
+            }
+        }
+    }
+
+    /// The ply of a [`code`](Self::code) (some ply for other codes).
+    pub fn from_code(code: u64) -> EpaminondasPly {
+        let a = Point::from_bits((code >> 8) as u16);
+        match code & 0xff {
+            1 => EpaminondasPly::Move {
+                from: a,
+                to: Point::from_bits((code >> 24) as u16),
+                capture: (code >> 40) & 1 == 1,
+            },
+            _ => EpaminondasPly::Stone(a),
+        }
+    }
+
     fn key(&self) -> (u8, Point, Point) {
         match *self {
             EpaminondasPly::Move { from, to, .. } => (0, from, to),

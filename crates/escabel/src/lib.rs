@@ -462,4 +462,11 @@ impl Game for Escabel {
     fn goal(&self, colour: Colour) -> Option<String> {
         Some(render::goal(colour))
     }
+
+    fn ply_codec() -> Option<abstracta_core::PlyCodec<EscabelPly>> {
+        Some(abstracta_core::PlyCodec {
+            encode: EscabelPly::code,
+            decode: EscabelPly::from_code,
+        })
+    }
 }

@@ -22,6 +22,31 @@ pub enum EscabelPly {
     Swap,
 }
 
+impl EscabelPly {
+    /// The ply as an integer code ([`abstracta_core::PlyCodec`]): the
+    /// variant in the low byte, its points' bits above.
+    pub fn code(self) -> u64 {
+        match self {
+            EscabelPly::Swap => 0,
+            EscabelPly::Place(p) => 1 | (u64::from(p.bits()) << 8),
+            EscabelPly::Stack { from, to } => {
+                2 | (u64::from(from.bits()) << 8) | (u64::from(to.bits()) << 24)
+            }
+        }
+    }
+
+    /// The ply of a [`code`](Self::code) (some ply for other codes).
+    pub fn from_code(code: u64) -> EscabelPly {
+        let a = Point::from_bits((code >> 8) as u16);
+        let b = Point::from_bits((code >> 24) as u16);
+        match code & 0xff {
+            1 => EscabelPly::Place(a),
+            2 => EscabelPly::Stack { from: a, to: b },
+            _ => EscabelPly::Swap,
+        }
+    }
+}
+
 impl fmt::Display for EscabelPly {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

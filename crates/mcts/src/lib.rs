@@ -373,6 +373,7 @@ impl<G: Game, K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>> Mcts<G, K, Pol> {
                     opts.max_nodes.max(root_room),
                     to_move.opponent(),
                     spare,
+                    G::ply_codec(),
                 ));
                 self.root_state = Some(game.clone());
             }
@@ -466,7 +467,7 @@ impl<G: Game, K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>> Mcts<G, K, Pol> {
                 } else {
                     spare.split_off(spare.len() - share)
                 };
-                Tree::with_spare(per_thread_nodes, to_move.opponent(), mine)
+                Tree::with_spare(per_thread_nodes, to_move.opponent(), mine, G::ply_codec())
             })
             .collect();
         let policy = &self.policy;

@@ -91,7 +91,7 @@ fn tree_contents<G: Game, K: SearchKnowledge<G>>(mcts: &Mcts<G, K>) -> (Vec<Node
         let node = tree.node(i);
         let (n, w) = node.stats();
         let (rn, rw) = node.stats.rave();
-        out.push((n, w, rn, rw, node.ply.get().copied(), node.proof()));
+        out.push((n, w, rn, rw, node.ply.get(), node.proof()));
         maps += usize::from(node.child_map() != crate::tree::NO_MAP);
         queue.extend(node.children());
     }
@@ -214,7 +214,7 @@ fn dropping_a_ponder_stops_its_search() {
 #[test]
 fn reserves_hand_out_disjoint_nodes_and_count_only_those_used() {
     use crate::tree::{Reserve, RESERVE_NODES};
-    let tree = Tree::<u8>::with_spare(3 * RESERVE_NODES, abstracta_core::Seat::First, Vec::new());
+    let tree = Tree::<u8>::with_spare(3 * RESERVE_NODES, abstracta_core::Seat::First, Vec::new(), None);
     let (mut a, mut b) = (Reserve::default(), Reserve::default());
     let mut taken = Vec::new();
     for k in 0..40 {
@@ -245,7 +245,7 @@ fn reserves_hand_out_disjoint_nodes_and_count_only_those_used() {
 /// visits (a wrapping add) included.
 #[test]
 fn exclusive_and_locked_updates_agree() {
-    let tree = Tree::<u8>::with_spare(16, abstracta_core::Seat::First, Vec::new());
+    let tree = Tree::<u8>::with_spare(16, abstracta_core::Seat::First, Vec::new(), None);
     let first = tree.alloc(2).unwrap();
     let (exclusive, locked) = (tree.node(first), tree.node(first + 1));
     for (k, points) in [2u64, 0, 1, 2, 2, 1].into_iter().enumerate() {
@@ -261,4 +261,34 @@ fn exclusive_and_locked_updates_agree() {
     locked.add_result(2, false);
     assert_eq!(exclusive.stats(), (7, 10));
     assert_eq!(locked.stats(), (7, 10));
+}
+
+/// A tree keeps plies as codes when the game has them, and a tree that
+/// reuses its chunks (spare chunks, reset) has no plies left from the
+/// last one: the same answers as write-once cells.
+#[test]
+fn coded_and_cell_plies_agree() {
+    let codec = abstracta_core::PlyCodec::<u8> {
+        encode: u64::from,
+        decode: |code| code as u8,
+    };
+    let mut spare = (Vec::new(), Vec::new());
+    for round in 0..2u8 {
+        let coded = Tree::<u8>::with_spare(64, abstracta_core::Seat::First, spare.0, Some(codec));
+        let cells = Tree::<u8>::with_spare(64, abstracta_core::Seat::First, spare.1, None);
+        for tree in [&coded, &cells] {
+            assert_eq!(tree.root().ply.get(), None);
+            // The second round leaves its last node without a ply, which
+            // the first round's had.
+            let set = 5 - round;
+            let first = tree.alloc(5).unwrap();
+            for k in 0..set {
+                tree.node(first + u32::from(k)).ply.set(10 * k + round);
+            }
+            let plies: Vec<_> = (0..5).map(|k| tree.node(first + k).ply.get()).collect();
+            let expected: Vec<_> = (0..5).map(|k| (k < set).then_some(10 * k + round)).collect();
+            assert_eq!(plies, expected, "round {round}");
+        }
+        spare = (coded.into_spare(), cells.into_spare());
+    }
 }

@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError};
 
-use abstracta_core::Seat;
+use abstracta_core::{PlyCodec, Seat};
 
 use crate::standing::StandingChoices;
 
@@ -96,7 +96,7 @@ impl Default for Links {
 /// draw 1, loss 0), so sums are exact integers.
 #[derive(Debug)]
 pub(crate) struct Node<'a, P> {
-    pub ply: &'a OnceLock<P>,
+    pub ply: PlySlot<'a, P>,
     pub stats: &'a Stats,
     pub first_child: &'a AtomicU32,
     pub num_children: &'a AtomicU32,
@@ -114,6 +114,77 @@ impl<P> Clone for Node<'_, P> {
 }
 
 impl<P> Copy for Node<'_, P> {}
+
+/// Where a node keeps the ply into it: a code in an atomic word when the
+/// game has ply codes ([`abstracta_core::Game::ply_codec`]), else a
+/// write-once cell. Expansion writes the plies of every new child, and
+/// setting a `OnceLock` takes two locked instructions and three calls
+/// (about 4% of a Swack search's instructions); a code is one plain
+/// store, made visible to other threads by the release store of the
+/// parent's expanded state like the other fields of the new children.
+#[derive(Debug)]
+pub(crate) enum PlySlot<'a, P> {
+    Code(&'a AtomicU64, PlyCodec<P>),
+    Cell(&'a OnceLock<P>),
+}
+
+impl<P> Clone for PlySlot<'_, P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<P> Copy for PlySlot<'_, P> {}
+
+impl<P: Copy> PlySlot<'_, P> {
+    /// The ply, if one was set (the root has none).
+    #[inline]
+    pub fn get(self) -> Option<P> {
+        match self {
+            PlySlot::Code(word, codec) => {
+                let code = word.load(Ordering::Relaxed);
+                (code != PlyCodec::<P>::NONE).then(|| (codec.decode)(code))
+            }
+            PlySlot::Cell(cell) => cell.get().copied(),
+        }
+    }
+
+    /// Sets the ply of a fresh node (which has none yet).
+    #[inline]
+    pub fn set(self, ply: P) {
+        match self {
+            PlySlot::Code(word, codec) => word.store((codec.encode)(ply), Ordering::Relaxed),
+            PlySlot::Cell(cell) => {
+                let _ = cell.set(ply);
+            }
+        }
+    }
+}
+
+/// The plies of a chunk's nodes (see [`PlySlot`]).
+#[derive(Debug)]
+enum Plies<P> {
+    Codes(Box<[AtomicU64; CHUNK]>),
+    Cells(Box<[OnceLock<P>; CHUNK]>),
+}
+
+impl<P> Plies<P> {
+    fn fresh(coded: bool) -> Plies<P> {
+        if coded {
+            Plies::Codes(chunk_array(|| AtomicU64::new(PlyCodec::<P>::NONE)))
+        } else {
+            Plies::Cells(chunk_array(OnceLock::new))
+        }
+    }
+
+    /// Clears the first `n` plies.
+    fn reset(&mut self, n: usize) {
+        match self {
+            Plies::Codes(codes) => codes[..n].fill_with(|| AtomicU64::new(PlyCodec::<P>::NONE)),
+            Plies::Cells(cells) => cells[..n].fill_with(OnceLock::new),
+        }
+    }
+}
 
 /// One visit in a packed statistic.
 const ONE_VISIT: u64 = 1 << 32;
@@ -200,7 +271,7 @@ impl Stats {
 impl<P: Copy> Node<'_, P> {
     #[inline]
     pub fn ply(&self) -> P {
-        *self.ply.get().expect("non-root node has a ply")
+        self.ply.get().expect("non-root node has a ply")
     }
 
     /// (visits, half points): visits include those still in flight.
@@ -303,7 +374,7 @@ pub(crate) struct Chunk<P> {
     // needs no bounds check (five per node access otherwise).
     stats: Box<[Stats; CHUNK]>,
     links: Box<[Links; CHUNK]>,
-    plies: Box<[OnceLock<P>; CHUNK]>,
+    plies: Plies<P>,
     proofs: Box<[AtomicU8; CHUNK]>,
     amaf: Box<[AtomicU32; CHUNK]>,
     /// Child maps ([`Tree::alloc_map`]), made when the first map goes
@@ -326,12 +397,12 @@ fn chunk_array<T, const N: usize>(make: impl FnMut() -> T) -> Box<[T; N]> {
 }
 
 impl<P> Chunk<P> {
-    /// A chunk of fresh nodes.
-    fn fresh() -> Chunk<P> {
+    /// A chunk of fresh nodes, whose plies are kept as codes if `coded`.
+    fn fresh(coded: bool) -> Chunk<P> {
         Chunk {
             stats: chunk_array(Stats::default),
             links: chunk_array(Links::default),
-            plies: chunk_array(OnceLock::new),
+            plies: Plies::fresh(coded),
             proofs: chunk_array(|| AtomicU8::new(UNPROVEN)),
             amaf: chunk_array(|| AtomicU32::new(NO_AMAF)),
             maps: OnceLock::new(),
@@ -339,12 +410,18 @@ impl<P> Chunk<P> {
         }
     }
 
-    /// The node of tree index `i`, which lies in this chunk.
+    /// The node of tree index `i`, which lies in this chunk (`codec`: the
+    /// tree's, which decides how the chunk keeps plies).
     #[inline]
-    fn node(&self, i: usize) -> Node<'_, P> {
+    fn node(&self, i: usize, codec: Option<PlyCodec<P>>) -> Node<'_, P> {
         let i = i & CHUNK_MASK;
+        let ply = match (&self.plies, codec) {
+            (Plies::Codes(codes), Some(codec)) => PlySlot::Code(&codes[i], codec),
+            (Plies::Cells(cells), _) => PlySlot::Cell(&cells[i]),
+            (Plies::Codes(_), None) => unreachable!("a tree without ply codes makes no coded chunks"),
+        };
         Node {
-            ply: &self.plies[i],
+            ply,
             stats: &self.stats[i],
             first_child: &self.links[i].first_child,
             num_children: &self.links[i].num_children,
@@ -369,12 +446,17 @@ impl<P> SpareChunk<P> {
     /// The chunk with every node fresh. The search thread that takes the
     /// chunk does this, so threads reset chunks in parallel (as they would
     /// initialise fresh ones) and the nodes are then in that thread's cache.
-    fn into_fresh(self) -> Chunk<P> {
+    fn into_fresh(self, coded: bool) -> Chunk<P> {
         let mut chunk = self.chunk;
+        if matches!(chunk.plies, Plies::Codes(_)) != coded {
+            // A chunk of a tree that kept its plies the other way (not
+            // made by `Mcts`, whose trees are of one game).
+            return Chunk::fresh(coded);
+        }
         let n = self.dirty;
         chunk.stats[..n].fill_with(Stats::default);
         chunk.links[..n].fill_with(Links::default);
-        chunk.plies[..n].fill_with(OnceLock::new);
+        chunk.plies.reset(n);
         chunk.proofs[..n].fill_with(|| AtomicU8::new(UNPROVEN));
         chunk.amaf[..n].fill_with(|| AtomicU32::new(NO_AMAF));
         if let Some(policy) = chunk.policy.get_mut() {
@@ -434,14 +516,23 @@ pub(crate) struct Tree<P> {
     full: AtomicBool,
     /// The length of every child map of this tree (0 before the first).
     map_len: AtomicUsize,
+    /// The game's ply codes, if it has them: the chunks then keep plies
+    /// as codes (see [`PlySlot`]).
+    codec: Option<PlyCodec<P>>,
     pub root: u32,
 }
 
 impl<P: Copy + Send + Sync> Tree<P> {
     /// An empty tree for at most `cap` nodes, with a root whose mover is
     /// `root_mover`, that takes its chunks from `spare` (as
-    /// [`Tree::into_spare`] returns them) before allocating.
-    pub fn with_spare(cap: usize, root_mover: Seat, spare: Vec<SpareChunk<P>>) -> Tree<P> {
+    /// [`Tree::into_spare`] returns them) before allocating, and keeps
+    /// plies as codes of `codec` if there is one.
+    pub fn with_spare(
+        cap: usize,
+        root_mover: Seat,
+        spare: Vec<SpareChunk<P>>,
+        codec: Option<PlyCodec<P>>,
+    ) -> Tree<P> {
         let cap = cap.clamp(1, u32::MAX as usize - 1);
         let n_chunks = cap.div_ceil(CHUNK);
         let chunks = (0..n_chunks).map(|_| OnceLock::new()).collect();
@@ -453,6 +544,7 @@ impl<P: Copy + Send + Sync> Tree<P> {
             cap,
             full: AtomicBool::new(false),
             map_len: AtomicUsize::new(0),
+            codec,
             root: 0,
         };
         let root = tree.alloc(1).expect("room for the root");
@@ -468,7 +560,7 @@ impl<P: Copy + Send + Sync> Tree<P> {
         self.chunks[i >> CHUNK_BITS]
             .get()
             .expect("allocated chunk")
-            .node(i)
+            .node(i, self.codec)
     }
 
     /// The AMAF index of node `i` (see [`Chunk`]), which must have been
@@ -605,7 +697,8 @@ impl<P: Copy + Send + Sync> Tree<P> {
     fn chunk_or_init(&self, c: usize) -> &Chunk<P> {
         self.chunks[c].get_or_init(|| {
             let spare = self.spare.lock().unwrap_or_else(PoisonError::into_inner).pop();
-            spare.map_or_else(Chunk::fresh, SpareChunk::into_fresh)
+            let coded = self.codec.is_some();
+            spare.map_or_else(|| Chunk::fresh(coded), |s| s.into_fresh(coded))
         })
     }
 
@@ -701,7 +794,7 @@ impl<P: Copy + Send + Sync> Tree<P> {
     /// that its visits are the iterations through it.
     pub fn copy_subtree(old: &Tree<P>, old_root: u32, root_prior: u32, spare: Vec<SpareChunk<P>>) -> Tree<P> {
         let src = old.node(old_root);
-        let tree = Tree::with_spare(old.cap, src.mover(), spare);
+        let tree = Tree::with_spare(old.cap, src.mover(), spare, old.codec);
         let mut queue = std::collections::VecDeque::new();
         queue.push_back((old_root, tree.root));
         while let Some((from, to)) = queue.pop_front() {
@@ -721,7 +814,7 @@ impl<P: Copy + Send + Sync> Tree<P> {
                 let child_new = first + k as u32;
                 let src_child = old.node(c);
                 if let Some(p) = src_child.ply.get() {
-                    let _ = tree.node(child_new).ply.set(*p);
+                    tree.node(child_new).ply.set(p);
                 }
                 let policy = old.policy(c);
                 if policy != 0.0 {

@@ -154,6 +154,13 @@ impl Game for Swack {
     fn goal(&self, colour: Colour) -> Option<String> {
         Some(render::goal(colour))
     }
+
+    fn ply_codec() -> Option<abstracta_core::PlyCodec<SwackPly>> {
+        Some(abstracta_core::PlyCodec {
+            encode: SwackPly::code,
+            decode: SwackPly::from_code,
+        })
+    }
 }
 
 #[cfg(all(test, feature = "serde"))]

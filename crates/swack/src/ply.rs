@@ -30,6 +30,31 @@ pub enum SwackPly {
     },
 }
 
+impl SwackPly {
+    /// The ply as an integer code ([`abstracta_core::PlyCodec`]): the
+    /// variant in the low byte, its points' bits above.
+    pub fn code(self) -> u64 {
+        match self {
+            SwackPly::Pass => 0,
+            SwackPly::Swap => 1,
+            SwackPly::Stack { from, to } => 2 | (u64::from(from.bits()) << 8) | (u64::from(to.bits()) << 24),
+            SwackPly::Drop { two, one } => 3 | (u64::from(two.bits()) << 8) | (u64::from(one.bits()) << 24),
+        }
+    }
+
+    /// The ply of a [`code`](Self::code) (some ply for other codes).
+    pub fn from_code(code: u64) -> SwackPly {
+        let a = Point::from_bits((code >> 8) as u16);
+        let b = Point::from_bits((code >> 24) as u16);
+        match code & 0xff {
+            1 => SwackPly::Swap,
+            2 => SwackPly::Stack { from: a, to: b },
+            3 => SwackPly::Drop { two: a, one: b },
+            _ => SwackPly::Pass,
+        }
+    }
+}
+
 impl fmt::Display for SwackPly {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -124,4 +124,11 @@ impl Game for Whirlwind {
     fn goal(&self, colour: Colour) -> Option<String> {
         Some(render::goal(colour))
     }
+
+    fn ply_codec() -> Option<abstracta_core::PlyCodec<WhirlwindPly>> {
+        Some(abstracta_core::PlyCodec {
+            encode: WhirlwindPly::code,
+            decode: WhirlwindPly::from_code,
+        })
+    }
 }

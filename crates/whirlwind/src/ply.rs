@@ -14,6 +14,25 @@ pub enum WhirlwindPly {
     End,
 }
 
+impl WhirlwindPly {
+    /// The ply as an integer code ([`abstracta_core::PlyCodec`]): the
+    /// variant in the low byte, its points' bits above.
+    pub fn code(self) -> u64 {
+        match self {
+            WhirlwindPly::End => 0,
+            WhirlwindPly::Place(p) => 1 | (u64::from(p.bits()) << 8),
+        }
+    }
+
+    /// The ply of a [`code`](Self::code) (some ply for other codes).
+    pub fn from_code(code: u64) -> WhirlwindPly {
+        match code & 0xff {
+            1 => WhirlwindPly::Place(Point::from_bits((code >> 8) as u16)),
+            _ => WhirlwindPly::End,
+        }
+    }
+}
+
 impl fmt::Display for WhirlwindPly {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

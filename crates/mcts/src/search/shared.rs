@@ -37,6 +37,11 @@ pub(crate) struct Shared<'a, G: Game, K, Pol> {
     /// Virtual visits a new child gets at its prior win rate (0: no
     /// priors).
     pub prior_visits: u32,
+    /// Whether playouts take every ply from the policy and record
+    /// nothing (no cap, evaluation, decisive, pool, guided or MAST plies,
+    /// no AMAF or history): plain UCT's playouts, which then run a loop
+    /// of their own.
+    pub plain_playouts: bool,
     /// The fewest children for which expansion makes a child map for the
     /// RAVE update (`usize::MAX`: never).
     pub map_min_children: usize,
@@ -111,6 +116,18 @@ impl<'a, G: Game, K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>> Shared<'a, G, K,
         let history_weight = if history_usable { opts.history_weight } else { 0.0 };
         let grave_ref = if rave { opts.grave_ref } else { 0 };
         let puct = opts.select == Select::Puct;
+        let guided = Pol::DEFAULT && opts.guided_with(&game);
+        let pool_size = if rave { opts.pool_with(&game) as usize } else { 0 };
+        let eval_after = opts.eval_after_with(&game);
+        let history = mast != Mast::Off || history_weight > 0.0;
+        let plain_playouts = !decisive.in_playouts()
+            && !guided
+            && pool_size == 0
+            && eval_after == 0
+            && opts.playout_cap.is_none()
+            && !(rave && K::CLAIMS != Claims::Revocable)
+            && !history
+            && mast == Mast::Off;
         Shared {
             tree,
             root_state,
@@ -122,18 +139,19 @@ impl<'a, G: Game, K: SearchKnowledge<G>, Pol: PlayoutPolicy<G>> Shared<'a, G, K,
             slots,
             decisive_tree: decisive.in_tree(),
             decisive_playouts: decisive.in_playouts(),
-            guided: Pol::DEFAULT && opts.guided_with(&game),
-            pool_size: if rave { opts.pool_with(&game) as usize } else { 0 },
+            guided,
+            pool_size,
             pool_chance: f64::from(opts.pool_percent) / 100.0,
-            eval_after: opts.eval_after_with(&game),
+            eval_after,
             prior_visits: opts.prior_visits_with(&game),
+            plain_playouts,
             map_min_children: if rave { MAP_MIN_CHILDREN } else { usize::MAX },
             virtual_loss: opts.virtual_loss_in_use(),
             reserve: opts.thread_count() > 1 && !opts.root_parallel,
             exclusive: opts.thread_count() == 1 || opts.root_parallel,
             rescan: opts.rescan_in_use_with(&game),
             grave_ref,
-            history: mast != Mast::Off || history_weight > 0.0,
+            history,
             mast,
             mast_temperature: opts.mast_temperature,
             mast_epsilon: opts.mast_epsilon.clamp(0.0, 1.0),
