@@ -55,7 +55,7 @@ pub use evaluator::{
 };
 pub use gumbel::GumbelSearch;
 pub use gumbel_options::{GumbelOptions, GumbelOptionsError, QNorm, GUMBEL_KEYS, MAX_CONSIDERED};
-pub use options::{Model, PuctOptions, PuctOptionsError, DEFAULT_ITERS, KEYS, MAX_BATCH, MAX_ITERS};
+pub use options::{Count, Model, PuctOptions, PuctOptionsError, DEFAULT_ITERS, KEYS, MAX_BATCH, MAX_ITERS};
 pub use puct::{dirichlet, PuctSearch};
 pub use puct_knowledge::PlyKnowledge;
 

@@ -19,7 +19,7 @@ pub const MAX_BATCH: usize = 1024;
 /// The keys a `puct` spec accepts.
 pub const KEYS: &[&str] = &[
     "model", "iters", "time", "c", "fpu", "noise", "alpha", "temp", "tplies", "batch", "reuse", "solver",
-    "decisive", "vmix", "pmix", "seed",
+    "decisive", "vmix", "pmix", "count", "seed",
 ];
 
 /// Where a `puct` search gets its policy and value.
@@ -40,6 +40,24 @@ impl fmt::Display for Model {
             Model::Uniform => f.write_str("uniform"),
             Model::File(path) => f.write_str(path),
         }
+    }
+}
+
+/// What a `puct` budget of `iters=N` counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Count {
+    /// `walks`: every simulation, also one ending at a known value.
+    Walks,
+    /// `evals`: positions evaluated by the evaluator only.
+    Evaluations,
+}
+
+impl fmt::Display for Count {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Count::Walks => "walks",
+            Count::Evaluations => "evals",
+        })
     }
 }
 
@@ -95,12 +113,18 @@ pub struct PuctOptions {
     /// replies (only those become children; none left is a proven loss).
     pub decisive: bool,
     /// `vmix=W`: the value of a new position is `(1 - W) * evaluator +
-    /// W * the game's evaluation` (needs the game's knowledge; 0 = the
+    /// W * the game's evaluation` where the search has the game's
+    /// knowledge and the game an evaluation (default 0.5; 0 = the
     /// evaluator alone).
     pub value_mix: f32,
     /// `pmix=W`: the priors are `(1 - W) * evaluator + W * the game's
     /// priors` (as `vmix`).
     pub policy_mix: f32,
+    /// `count=walks|evals`: what `iters` counts: every simulation (a walk
+    /// that ends at an evaluation or at a known value: a finished game, a
+    /// proof), or evaluations only (walks ending at a known value are
+    /// free, at most 4 walks per unit of budget).
+    pub count: Count,
     /// `seed=N`: the seed of noise and temperature.
     pub seed: u64,
 }
@@ -119,10 +143,11 @@ impl Default for PuctOptions {
             temperature_plies: 30,
             batch: 8,
             reuse: true,
-            solver: false,
-            decisive: false,
-            value_mix: 0.0,
+            solver: true,
+            decisive: true,
+            value_mix: 0.5,
             policy_mix: 0.0,
+            count: Count::Walks,
             seed: 0,
         }
     }
@@ -133,7 +158,7 @@ impl Default for PuctOptions {
 #[non_exhaustive]
 pub enum PuctOptionsError {
     /// A key that is not one of [`KEYS`].
-    #[error("unknown puct option `{key}`; expected one of model, iters, time, c, fpu, noise, alpha, temp, tplies, batch, reuse, solver, decisive, vmix, pmix, seed")]
+    #[error("unknown puct option `{key}`; expected one of model, iters, time, c, fpu, noise, alpha, temp, tplies, batch, reuse, solver, decisive, vmix, pmix, count, seed")]
     UnknownKey {
         /// The key given.
         key: String,
@@ -262,6 +287,13 @@ impl PuctOptions {
             "solver" => self.solver = switch(&key, value)?,
             "decisive" => self.decisive = switch(&key, value)?,
             "vmix" => self.value_mix = number(&key, value, 0.0..=1.0, "a weight from 0 to 1 such as 0.5")?,
+            "count" => {
+                self.count = match value.to_ascii_lowercase().as_str() {
+                    "walks" => Count::Walks,
+                    "evals" => Count::Evaluations,
+                    _ => return Err(bad(&key, value, "walks or evals")),
+                }
+            }
             "pmix" => self.policy_mix = number(&key, value, 0.0..=1.0, "a weight from 0 to 1 such as 0.5")?,
             "seed" => self.seed = value.parse().map_err(|_| bad(&key, value, "a whole number"))?,
             _ => return Err(PuctOptionsError::UnknownKey { key }),
@@ -352,6 +384,9 @@ impl fmt::Display for PuctOptions {
                 parts.push(format!("{key}={}", on_off(value)));
             }
         }
+        if self.count != d.count {
+            parts.push(format!("count={}", self.count));
+        }
         if self.seed != d.seed {
             parts.push(format!("seed={}", self.seed));
         }
@@ -372,7 +407,7 @@ mod tests {
         for text in [
             "puct",
             "puct:model=uniform,iters=16,c=2,fpu=0,noise=0.25,alpha=0.5,temp=1,tplies=8,batch=1,reuse=off,seed=3",
-            "puct:solver=on,decisive=on,vmix=0.5,pmix=0.25",
+            "puct:solver=on,decisive=on,vmix=0.5,pmix=0.25,count=evals",
             "puct:solver=off,decisive=off",
             "puct:model=Nets/A.safetensors,time=250ms",
             "puct:iters=100,time=1s",

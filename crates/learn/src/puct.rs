@@ -11,10 +11,15 @@ use abstracta_core::search::{Budget, ChildStats, OptionError, Proof, Search, Sea
 use abstracta_core::{Game, PlyBuf, Seat};
 
 use crate::evaluator::{Evaluation, Evaluator, Request, UniformEvaluator};
-use crate::options::{PuctOptions, PuctOptionsError};
+use crate::options::{Count, PuctOptions, PuctOptionsError};
 use crate::puct_knowledge::PlyKnowledge;
 
 const NONE: u32 = u32::MAX;
+
+/// With `count=evals`, the most simulations a search makes per unit of
+/// its budget: walks that end at a known value cost no evaluation, and in
+/// a position where most do, they must still end.
+const FREE_WALKS: u64 = 4;
 
 /// One node of the tree: the position after `ply` from its parent.
 /// `value_sum` is from the point of view of `mover`, the seat to move
@@ -512,9 +517,9 @@ impl<G: Game> PuctSearch<G> {
         }
     }
 
-    /// Runs one batch of simulations; returns how many completed and the
-    /// deepest depth reached.
-    fn run_batch(&mut self, root_game: &G, wanted: usize, out: &mut Vec<Evaluation>) -> (u64, u32) {
+    /// Runs one batch of simulations; returns how many completed, how many
+    /// of them the evaluator evaluated, and the deepest depth reached.
+    fn run_batch(&mut self, root_game: &G, wanted: usize, out: &mut Vec<Evaluation>) -> (u64, u64, u32) {
         let mut pending: Vec<Pending<G>> = Vec::new();
         let mut done = 0u64;
         let mut depth_max = 0;
@@ -606,7 +611,7 @@ impl<G: Game> PuctSearch<G> {
                 done += 1;
             }
         }
-        (done, depth_max)
+        (done, pending.len() as u64, depth_max)
     }
 
     /// The ply to play: drawn by visits^(1/temp) while the temperature
@@ -695,6 +700,7 @@ impl<G: Game> Search<G> for PuctSearch<G> {
         self.prepare(game, history);
         let mut out = Vec::new();
         let mut simulations = 0u64;
+        let mut evaluations = 0u64;
         let mut max_depth = 0;
         if self.nodes[0].state != State::Expanded {
             let mut plies = PlyBuf::new();
@@ -705,21 +711,29 @@ impl<G: Game> Search<G> for PuctSearch<G> {
             self.expand(0, game, &plies, &evaluation);
             self.backup(0, evaluation.value, game.to_move_seat(), false);
             simulations += 1;
+            evaluations += 1;
         }
         self.noise_root();
         let budget = self.options.simulation_budget();
         let deadline = self.options.time.map(|t| started + t);
+        let count_evaluations = self.options.count == Count::Evaluations;
         loop {
-            if budget.is_some_and(|b| simulations >= b)
+            let spent = if count_evaluations {
+                evaluations
+            } else {
+                simulations
+            };
+            if budget.is_some_and(|b| spent >= b || simulations >= b.saturating_mul(FREE_WALKS))
                 || self.nodes[0].proof.is_some()
                 || deadline.is_some_and(|d| Instant::now() >= d)
                 || self.stop.stop_requested()
             {
                 break;
             }
-            let left = budget.map_or(self.options.batch as u64, |b| b - simulations);
+            let left = budget.map_or(self.options.batch as u64, |b| b - spent);
             let wanted = left.min(self.options.batch as u64) as usize;
-            let (done, depth) = self.run_batch(game, wanted, &mut out);
+            let (done, evaluated, depth) = self.run_batch(game, wanted, &mut out);
+            evaluations += evaluated;
             max_depth = max_depth.max(depth);
             if done == 0 {
                 // Every path ends in a pending node: cannot happen with an
@@ -784,7 +798,7 @@ impl<G: Game> Search<G> for PuctSearch<G> {
         if options.model != self.options.model {
             return Err(OptionError::Unknown {
                 engine: "puct",
-                accepted: "iters, time, c, fpu, noise, alpha, temp, tplies, batch, reuse, solver, decisive, vmix, pmix and seed (the model is chosen in the spec)",
+                accepted: "iters, time, c, fpu, noise, alpha, temp, tplies, batch, reuse, solver, decisive, vmix, pmix, count and seed (the model is chosen in the spec)",
             });
         }
         if options.seed != self.options.seed {

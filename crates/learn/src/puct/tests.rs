@@ -165,7 +165,7 @@ fn the_solver_proves_a_forced_win_and_stops() {
         .all(|c| c.proof != Some(Proof::Win) || c.win_rate == 1.0));
     // Without the solver the same search proves nothing and runs its
     // whole budget.
-    let result = uniform("puct:iters=5000").search(&game, &[]);
+    let result = uniform("puct:iters=5000,solver=off").search(&game, &[]);
     assert_eq!((result.proof, result.iterations), (None, 5000));
 }
 
@@ -177,7 +177,7 @@ fn the_solver_avoids_a_ply_that_loses_at_once() {
     // is not played.
     let mut game = TicTacToe::new(Default::default());
     game.play_list("a1 b1 a2").unwrap();
-    let blind = misled("puct:iters=60,batch=1", "c3").search(&game, &[]);
+    let blind = misled("puct:iters=60,batch=1,solver=off,decisive=off", "c3").search(&game, &[]);
     assert_eq!(blind.best.unwrap().to_string(), "c3", "{blind:?}");
     // The evaluator is as sure of c3 for x, so x's win at a3 stays unseen
     // below the other o plies: only the loss found is avoided.
@@ -198,14 +198,14 @@ fn decisive_plies_are_played_and_threats_parried_with_few_evaluations() {
     // only a3 is searched.
     let mut game = TicTacToe::new(Default::default());
     game.play_list("a1 b1 a2 b2").unwrap();
-    let blind = misled("puct:iters=2,batch=1", "c3").search(&game, &[]);
+    let blind = misled("puct:iters=2,batch=1,solver=off,decisive=off", "c3").search(&game, &[]);
     assert_eq!(blind.best.unwrap().to_string(), "c3");
     let mut search = with_knowledge(misled("puct:iters=2,batch=1,decisive=on,solver=on", "c3"));
     let result = search.search(&game, &[]);
     assert_eq!(result.best.unwrap().to_string(), "a3");
     assert_eq!(result.proof, Some(Proof::Win));
     // decisive=on without the game's knowledge changes nothing.
-    let unknowing = misled("puct:iters=2,batch=1,decisive=on", "c3").search(&game, &[]);
+    let unknowing = misled("puct:iters=2,batch=1,solver=off,decisive=on", "c3").search(&game, &[]);
     assert_eq!(unknowing.best.unwrap().to_string(), "c3");
     // o to move after a1 b1 a2 must block a3: the only child made.
     let mut game = TicTacToe::new(Default::default());
@@ -252,7 +252,7 @@ fn a_position_with_a_decisive_ply_is_settled_without_an_evaluation() {
         search.search(&game, &[]);
         evaluator.0.load(std::sync::atomic::Ordering::Relaxed)
     };
-    assert!(evaluations_with_a_win("puct:iters=2000") > 0);
+    assert!(evaluations_with_a_win("puct:iters=2000,decisive=off") > 0);
     assert_eq!(evaluations_with_a_win("puct:iters=2000,decisive=on"), 0);
 }
 
@@ -315,8 +315,35 @@ fn the_games_evaluation_and_priors_are_mixed_in_by_their_weights() {
     assert!((win_rate - 0.1).abs() < 1e-3, "{win_rate}");
     let (_, win_rate) = first_child("puct:iters=2,batch=1,fpu=0,vmix=0.5");
     assert!((win_rate - 0.3).abs() < 1e-3, "{win_rate}");
-    let (_, win_rate) = first_child("puct:iters=2,batch=1,fpu=0");
+    let (_, win_rate) = first_child("puct:iters=2,batch=1,fpu=0,vmix=0");
     assert!((win_rate - 0.5).abs() < 1e-6, "{win_rate}");
     // With pmix the game's favourite is the first visited.
-    assert_eq!(first_child("puct:iters=2,batch=1,fpu=0,pmix=0.5").0, "c3");
+    assert_eq!(first_child("puct:iters=2,batch=1,fpu=0,vmix=0,pmix=0.5").0, "c3");
+}
+
+#[test]
+fn count_evals_spends_the_budget_on_evaluations_only() {
+    // Late in a game many walks end in finished games: with count=evals
+    // they are free, so the search makes more simulations than its budget
+    // (at most four times as many) for exactly its budget of evaluations.
+    let mut game = TicTacToe::new(Default::default());
+    game.play_list("b2 a1 c1 a3").unwrap();
+    let evaluator = Arc::new(CountingWins::default());
+    let walks = PuctSearch::new(
+        "puct:iters=300,batch=1,solver=off".parse().unwrap(),
+        evaluator.clone(),
+    )
+    .search(&game, &[])
+    .iterations;
+    assert_eq!(walks, 300);
+    let result = PuctSearch::new(
+        "puct:iters=300,batch=1,solver=off,count=evals".parse().unwrap(),
+        evaluator,
+    )
+    .search(&game, &[]);
+    assert!(
+        result.iterations > 300 && result.iterations <= 1200,
+        "{}",
+        result.iterations
+    );
 }
