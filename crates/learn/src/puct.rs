@@ -631,7 +631,7 @@ impl<G: Game> PuctSearch<G> {
         }
         let open: Vec<usize> = range
             .clone()
-            .filter(|&c| self.proof_for(c, mover).is_none_or(|v| v > -1.0))
+            .filter(|&c| !matches!(self.proof_for(c, mover), Some(v) if v <= -1.0))
             .collect();
         let range: Vec<usize> = if open.is_empty() { range.collect() } else { open };
         let t = self.options.temperature;
