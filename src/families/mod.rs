@@ -227,7 +227,7 @@ pub fn build_puct_with<G: RegisteredGame>(
     if seed != 0 {
         options.seed = mix_seed(options.seed, seed);
     }
-    PuctSearch::<G>::new(options, evaluator)
+    PuctSearch::<G>::new(options, evaluator).with_knowledge(std::sync::Arc::new(G::Knowledge::default()))
 }
 
 fn build_checked<G: RegisteredGame>(

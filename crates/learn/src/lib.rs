@@ -45,6 +45,7 @@ pub mod net;
 pub mod npz;
 mod options;
 mod puct;
+mod puct_knowledge;
 pub mod selfplay;
 
 pub use batching::{BatchingEvaluator, Member};
@@ -54,8 +55,9 @@ pub use evaluator::{
 };
 pub use gumbel::GumbelSearch;
 pub use gumbel_options::{GumbelOptions, GumbelOptionsError, QNorm, GUMBEL_KEYS, MAX_CONSIDERED};
-pub use options::{Model, PuctOptions, PuctOptionsError, DEFAULT_ITERS, KEYS, MAX_BATCH, MAX_ITERS};
+pub use options::{Count, Model, PuctOptions, PuctOptionsError, DEFAULT_ITERS, KEYS, MAX_BATCH, MAX_ITERS};
 pub use puct::{dirichlet, PuctSearch};
+pub use puct_knowledge::PlyKnowledge;
 
 /// Why the evaluator a `model=` names cannot be made.
 #[derive(Debug, Error)]

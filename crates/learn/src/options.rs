@@ -1,5 +1,5 @@
 //! The options of a `puct` engine spec:
-//! `puct[:model=FILE|knowledge|uniform,iters=N,time=T,c=X,fpu=X,noise=X,alpha=X,temp=X,tplies=N,batch=N,reuse=on|off,seed=N]`.
+//! `puct[:model=FILE|knowledge|uniform,iters=N,time=T,c=X,fpu=X,noise=X,alpha=X,temp=X,tplies=N,batch=N,reuse=on|off,solver=on|off,decisive=on|off,seed=N]`.
 
 use std::fmt;
 use std::str::FromStr;
@@ -18,7 +18,8 @@ pub const MAX_BATCH: usize = 1024;
 
 /// The keys a `puct` spec accepts.
 pub const KEYS: &[&str] = &[
-    "model", "iters", "time", "c", "fpu", "noise", "alpha", "temp", "tplies", "batch", "reuse", "seed",
+    "model", "iters", "time", "c", "fpu", "noise", "alpha", "temp", "tplies", "batch", "reuse", "solver",
+    "decisive", "vmix", "pmix", "count", "seed",
 ];
 
 /// Where a `puct` search gets its policy and value.
@@ -39,6 +40,24 @@ impl fmt::Display for Model {
             Model::Uniform => f.write_str("uniform"),
             Model::File(path) => f.write_str(path),
         }
+    }
+}
+
+/// What a `puct` budget of `iters=N` counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Count {
+    /// `walks`: every simulation, also one ending at a known value.
+    Walks,
+    /// `evals`: positions evaluated by the evaluator only.
+    Evaluations,
+}
+
+impl fmt::Display for Count {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Count::Walks => "walks",
+            Count::Evaluations => "evals",
+        })
     }
 }
 
@@ -84,6 +103,28 @@ pub struct PuctOptions {
     /// `reuse=on|off`: keep the subtree of the plies played between
     /// searches.
     pub reuse: bool,
+    /// `solver=on|off`: back exact values up as proofs (a child won for
+    /// the mover wins its parent, all children proven settle it), never
+    /// select a proven loss, play a proven win, stop once the root is
+    /// proven.
+    pub solver: bool,
+    /// `decisive=on|off`: ask the game's knowledge at each new position
+    /// for a decisive ply (a proven win, no evaluation) and forced
+    /// replies (only those become children; none left is a proven loss).
+    pub decisive: bool,
+    /// `vmix=W`: the value of a new position is `(1 - W) * evaluator +
+    /// W * the game's evaluation` where the search has the game's
+    /// knowledge and the game an evaluation (default 0.5; 0 = the
+    /// evaluator alone).
+    pub value_mix: f32,
+    /// `pmix=W`: the priors are `(1 - W) * evaluator + W * the game's
+    /// priors` (as `vmix`).
+    pub policy_mix: f32,
+    /// `count=walks|evals`: what `iters` counts: every simulation (a walk
+    /// that ends at an evaluation or at a known value: a finished game, a
+    /// proof), or evaluations only (walks ending at a known value are
+    /// free, at most 4 walks per unit of budget).
+    pub count: Count,
     /// `seed=N`: the seed of noise and temperature.
     pub seed: u64,
 }
@@ -102,6 +143,11 @@ impl Default for PuctOptions {
             temperature_plies: 30,
             batch: 8,
             reuse: true,
+            solver: true,
+            decisive: true,
+            value_mix: 0.5,
+            policy_mix: 0.0,
+            count: Count::Walks,
             seed: 0,
         }
     }
@@ -112,7 +158,7 @@ impl Default for PuctOptions {
 #[non_exhaustive]
 pub enum PuctOptionsError {
     /// A key that is not one of [`KEYS`].
-    #[error("unknown puct option `{key}`; expected one of model, iters, time, c, fpu, noise, alpha, temp, tplies, batch, reuse, seed")]
+    #[error("unknown puct option `{key}`; expected one of model, iters, time, c, fpu, noise, alpha, temp, tplies, batch, reuse, solver, decisive, vmix, pmix, count, seed")]
     UnknownKey {
         /// The key given.
         key: String,
@@ -143,6 +189,14 @@ fn bad(key: &str, value: &str, expected: &'static str) -> PuctOptionsError {
         key: key.to_owned(),
         value: value.to_owned(),
         expected,
+    }
+}
+
+fn switch(key: &str, value: &str) -> Result<bool, PuctOptionsError> {
+    match value.to_ascii_lowercase().as_str() {
+        "on" | "true" | "1" => Ok(true),
+        "off" | "false" | "0" => Ok(false),
+        _ => Err(bad(key, value, "on or off")),
     }
 }
 
@@ -229,13 +283,18 @@ impl PuctOptions {
                     .filter(|n| (1..=MAX_BATCH).contains(n))
                     .ok_or_else(|| bad(&key, value, "a batch size from 1 to 1024"))?
             }
-            "reuse" => {
-                self.reuse = match value.to_ascii_lowercase().as_str() {
-                    "on" | "true" | "1" => true,
-                    "off" | "false" | "0" => false,
-                    _ => return Err(bad(&key, value, "on or off")),
+            "reuse" => self.reuse = switch(&key, value)?,
+            "solver" => self.solver = switch(&key, value)?,
+            "decisive" => self.decisive = switch(&key, value)?,
+            "vmix" => self.value_mix = number(&key, value, 0.0..=1.0, "a weight from 0 to 1 such as 0.5")?,
+            "count" => {
+                self.count = match value.to_ascii_lowercase().as_str() {
+                    "walks" => Count::Walks,
+                    "evals" => Count::Evaluations,
+                    _ => return Err(bad(&key, value, "walks or evals")),
                 }
             }
+            "pmix" => self.policy_mix = number(&key, value, 0.0..=1.0, "a weight from 0 to 1 such as 0.5")?,
             "seed" => self.seed = value.parse().map_err(|_| bad(&key, value, "a whole number"))?,
             _ => return Err(PuctOptionsError::UnknownKey { key }),
         }
@@ -301,6 +360,8 @@ impl fmt::Display for PuctOptions {
             ("noise", self.noise, d.noise),
             ("alpha", self.alpha, d.alpha),
             ("temp", self.temperature, d.temperature),
+            ("vmix", self.value_mix, d.value_mix),
+            ("pmix", self.policy_mix, d.policy_mix),
         ];
         for (key, value, default) in floats {
             if value != default {
@@ -313,8 +374,18 @@ impl fmt::Display for PuctOptions {
         if self.batch != d.batch {
             parts.push(format!("batch={}", self.batch));
         }
-        if self.reuse != d.reuse {
-            parts.push(format!("reuse={}", if self.reuse { "on" } else { "off" }));
+        let on_off = |on: bool| if on { "on" } else { "off" };
+        for (key, value, default) in [
+            ("reuse", self.reuse, d.reuse),
+            ("solver", self.solver, d.solver),
+            ("decisive", self.decisive, d.decisive),
+        ] {
+            if value != default {
+                parts.push(format!("{key}={}", on_off(value)));
+            }
+        }
+        if self.count != d.count {
+            parts.push(format!("count={}", self.count));
         }
         if self.seed != d.seed {
             parts.push(format!("seed={}", self.seed));
@@ -336,6 +407,8 @@ mod tests {
         for text in [
             "puct",
             "puct:model=uniform,iters=16,c=2,fpu=0,noise=0.25,alpha=0.5,temp=1,tplies=8,batch=1,reuse=off,seed=3",
+            "puct:solver=on,decisive=on,vmix=0.5,pmix=0.25,count=evals",
+            "puct:solver=off,decisive=off",
             "puct:model=Nets/A.safetensors,time=250ms",
             "puct:iters=100,time=1s",
         ] {

@@ -7,13 +7,19 @@ use std::time::Instant;
 
 use abstracta_core::rand::rngs::SmallRng;
 use abstracta_core::rand::{Rng, SeedableRng};
-use abstracta_core::search::{Budget, ChildStats, OptionError, Search, SearchResult, StopHandle};
+use abstracta_core::search::{Budget, ChildStats, OptionError, Proof, Search, SearchResult, StopHandle};
 use abstracta_core::{Game, PlyBuf, Seat};
 
 use crate::evaluator::{Evaluation, Evaluator, Request, UniformEvaluator};
-use crate::options::{PuctOptions, PuctOptionsError};
+use crate::options::{Count, PuctOptions, PuctOptionsError};
+use crate::puct_knowledge::PlyKnowledge;
 
 const NONE: u32 = u32::MAX;
+
+/// With `count=evals`, the most simulations a search makes per unit of
+/// its budget: walks that end at a known value cost no evaluation, and in
+/// a position where most do, they must still end.
+const FREE_WALKS: u64 = 4;
 
 /// One node of the tree: the position after `ply` from its parent.
 /// `value_sum` is from the point of view of `mover`, the seat to move
@@ -35,6 +41,11 @@ struct Node<P> {
     value_sum: f32,
     mover: Seat,
     state: State,
+    /// The exact value for `mover` once known (`solver=on`): 1 a win, -1
+    /// a loss, 0 a draw. A finished game, a position with a decisive ply
+    /// or one where every ply loses at once, or an expanded node proven
+    /// from its children.
+    proof: Option<f32>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -45,7 +56,10 @@ enum State {
     Pending,
     /// Evaluated, children made.
     Expanded,
-    /// The game is over here: the value for `mover`.
+    /// Nothing to search below: the game is over here (the value for
+    /// `mover`, the seat that played into it), or the game's knowledge
+    /// settled the position (the value for `mover`, the seat to move
+    /// there). No children.
     Terminal(f32),
 }
 
@@ -63,6 +77,7 @@ impl<P> Node<P> {
             value_sum: 0.0,
             mover,
             state: State::Leaf,
+            proof: None,
         }
     }
 
@@ -98,6 +113,16 @@ impl<P> Node<P> {
 /// `tplies`) are for self-play. The subtree of the plies played since the
 /// last search is kept (`reuse=on`).
 ///
+/// With `solver=on` exact values are backed up as proofs, as the MCTS
+/// solver does: a node with a child that wins for its mover is won, one
+/// whose children are all proven has the best of their values; proven
+/// losses are never selected, a proven win is played, and the search stops
+/// once the root is proven. With `decisive=on` and the game's knowledge
+/// given ([`PuctSearch::with_knowledge`]) a position reached with a
+/// decisive ply is a proven win without an evaluation, one where every ply
+/// loses at once a proven loss, and where only a few replies parry a
+/// threat, only those become children.
+///
 /// ```
 /// use std::sync::Arc;
 /// use abstracta_core::search::Search;
@@ -113,6 +138,8 @@ impl<P> Node<P> {
 pub struct PuctSearch<G: Game> {
     options: PuctOptions,
     evaluator: Arc<dyn Evaluator<G>>,
+    /// The game's decisive and forced plies, for `decisive=on`.
+    knowledge: Option<Arc<dyn PlyKnowledge<G>>>,
     nodes: Vec<Node<G::Ply>>,
     /// The position at the tree's root and the history that reached it.
     root_game: Option<G>,
@@ -138,6 +165,17 @@ struct Pending<G: Game> {
     node: u32,
     game: G,
     plies: PlyBuf<G::Ply>,
+}
+
+/// An exact value (1, 0 or -1) as a [`Proof`].
+fn proof_of(value: f32) -> Proof {
+    if value > 0.0 {
+        Proof::Win
+    } else if value < 0.0 {
+        Proof::Loss
+    } else {
+        Proof::Draw
+    }
 }
 
 fn terminal_value(status: abstracta_core::Status, seat: Seat) -> f32 {
@@ -187,6 +225,7 @@ impl<G: Game> PuctSearch<G> {
         PuctSearch {
             options,
             evaluator,
+            knowledge: None,
             nodes: Vec::new(),
             root_game: None,
             history: Vec::new(),
@@ -194,6 +233,14 @@ impl<G: Game> PuctSearch<G> {
             stop: StopHandle::new(),
             failed: false,
         }
+    }
+
+    /// This search with the game's `knowledge` of decisive and forced
+    /// plies, which `decisive=on` uses (without it `decisive` does
+    /// nothing).
+    pub fn with_knowledge(mut self, knowledge: Arc<dyn PlyKnowledge<G>>) -> PuctSearch<G> {
+        self.knowledge = Some(knowledge);
+        self
     }
 
     /// The options.
@@ -312,6 +359,110 @@ impl<G: Game> PuctSearch<G> {
         }
     }
 
+    /// `node`'s proven value for `seat`, if proven.
+    fn proof_for(&self, node: usize, seat: Seat) -> Option<f32> {
+        let n = &self.nodes[node];
+        n.proof.map(|v| if n.mover == seat { v } else { -v })
+    }
+
+    /// Makes `node` a node with nothing below it, its exact `value` for
+    /// `seat`; with the solver on, a proof passed on to its ancestors.
+    fn settle(&mut self, node: usize, seat: Seat, value: f32) {
+        let n = &mut self.nodes[node];
+        n.mover = seat;
+        n.state = State::Terminal(value);
+        if self.options.solver {
+            n.proof = Some(value);
+            self.prove_ancestors(node);
+        }
+    }
+
+    /// Proves the ancestors of the newly proven `node` that its proof
+    /// settles: a parent with a child won for its own mover is won, one
+    /// whose children are all proven has the best of their values.
+    fn prove_ancestors(&mut self, mut node: usize) {
+        loop {
+            let parent = self.nodes[node].parent;
+            if parent == NONE || self.nodes[parent as usize].proof.is_some() {
+                return;
+            }
+            let parent = parent as usize;
+            let mover = self.nodes[parent].mover;
+            let mut best = f32::NEG_INFINITY;
+            let mut all = true;
+            for c in self.nodes[parent].children() {
+                match self.proof_for(c, mover) {
+                    Some(v) => best = best.max(v),
+                    None => all = false,
+                }
+            }
+            if best >= 1.0 || (all && best > f32::NEG_INFINITY) {
+                self.nodes[parent].proof = Some(best);
+                node = parent;
+            } else {
+                return;
+            }
+        }
+    }
+
+    /// The plies to make children for in `game` (not finished), written
+    /// into `plies`, or the position's exact value for its seat to move
+    /// when the game's knowledge settles it (`decisive=on`): 1 with a
+    /// decisive ply, -1 when every ply loses at once. Where a threat
+    /// leaves only a few replies, only those (the others lose at once, so
+    /// the position's value is theirs).
+    fn known_value(&self, game: &G, plies: &mut PlyBuf<G::Ply>) -> Option<f32> {
+        if let Some(knowledge) = self.knowledge.as_ref().filter(|_| self.options.decisive) {
+            if knowledge.winning_ply(game).is_some() {
+                return Some(1.0);
+            }
+            if knowledge.forced_replies(game, plies) {
+                return if plies.is_empty() { Some(-1.0) } else { None };
+            }
+        }
+        plies.clear();
+        game.legal_plies(plies);
+        None
+    }
+
+    /// The root's plies: only a decisive ply if the game knows one, only
+    /// the forced replies if a threat leaves a few (`decisive=on`), else
+    /// every legal ply (also when every ply loses: one must be played).
+    fn root_plies(&self, game: &G, plies: &mut PlyBuf<G::Ply>) {
+        if let Some(knowledge) = self.knowledge.as_ref().filter(|_| self.options.decisive) {
+            if let Some(ply) = knowledge.winning_ply(game) {
+                plies.clear();
+                plies.push(ply);
+                return;
+            }
+            if knowledge.forced_replies(game, plies) && !plies.is_empty() {
+                return;
+            }
+        }
+        plies.clear();
+        game.legal_plies(plies);
+    }
+
+    /// Mixes the game's own evaluation and priors into `evaluation` by
+    /// `vmix` and `pmix`, where the game has them.
+    fn mix_knowledge(&self, game: &G, plies: &[G::Ply], evaluation: &mut Evaluation) {
+        let Some(knowledge) = &self.knowledge else {
+            return;
+        };
+        let (wv, wp) = (self.options.value_mix, self.options.policy_mix);
+        if wv > 0.0 {
+            if let Some(value) = knowledge.value(game) {
+                evaluation.value = (1.0 - wv) * evaluation.value + wv * value;
+            }
+        }
+        let mut priors = Vec::new();
+        if wp > 0.0 && evaluation.policy.len() == plies.len() && knowledge.policy(game, plies, &mut priors) {
+            for (p, k) in evaluation.policy.iter_mut().zip(priors) {
+                *p = (1.0 - wp) * *p + wp * k;
+            }
+        }
+    }
+
     /// The child of `parent` the PUCT rule picks.
     fn select_child(&self, parent: usize) -> usize {
         let p = &self.nodes[parent];
@@ -322,7 +473,15 @@ impl<G: Game> PuctSearch<G> {
         for c in p.children() {
             let child = &self.nodes[c];
             let n = child.visits + child.virtual_visits;
-            let q = if n == 0 {
+            let proven = self.proof_for(c, p.mover);
+            if proven.is_some_and(|v| v <= -1.0) {
+                // A proven loss is never worth a visit (the parent is
+                // proven, and not walked through, once all children are).
+                continue;
+            }
+            let q = if let Some(v) = proven {
+                v
+            } else if n == 0 {
                 parent_q - self.options.fpu
             } else {
                 let own = if child.mover == p.mover {
@@ -358,9 +517,9 @@ impl<G: Game> PuctSearch<G> {
         }
     }
 
-    /// Runs one batch of simulations; returns how many completed and the
-    /// deepest depth reached.
-    fn run_batch(&mut self, root_game: &G, wanted: usize, out: &mut Vec<Evaluation>) -> (u64, u32) {
+    /// Runs one batch of simulations; returns how many completed, how many
+    /// of them the evaluator evaluated, and the deepest depth reached.
+    fn run_batch(&mut self, root_game: &G, wanted: usize, out: &mut Vec<Evaluation>) -> (u64, u64, u32) {
         let mut pending: Vec<Pending<G>> = Vec::new();
         let mut done = 0u64;
         let mut depth_max = 0;
@@ -368,12 +527,22 @@ impl<G: Game> PuctSearch<G> {
             let mut node = 0usize;
             let mut game = root_game.clone();
             let mut depth = 0;
-            while self.nodes[node].state == State::Expanded && self.nodes[node].child_count > 0 {
+            while self.nodes[node].state == State::Expanded
+                && self.nodes[node].child_count > 0
+                && self.nodes[node].proof.is_none()
+            {
                 node = self.select_child(node);
                 game.play_unchecked(self.nodes[node].ply.expect("children have plies"));
                 depth += 1;
             }
             depth_max = depth_max.max(depth);
+            if let (State::Expanded, Some(value)) = (self.nodes[node].state, self.nodes[node].proof) {
+                // Proven: its exact value, no evaluation.
+                let seat = self.nodes[node].mover;
+                self.backup(node as u32, value, seat, false);
+                done += 1;
+                continue;
+            }
             match self.nodes[node].state {
                 State::Terminal(value) => {
                     let seat = self.nodes[node].mover;
@@ -397,15 +566,19 @@ impl<G: Game> PuctSearch<G> {
                             self.nodes[parent as usize].mover
                         };
                         let value = terminal_value(status, seat);
-                        let n = &mut self.nodes[node];
-                        n.mover = seat;
-                        n.state = State::Terminal(value);
+                        self.settle(node, seat, value);
                         self.backup(node as u32, value, seat, false);
                         done += 1;
                         continue;
                     }
                     let mut plies = PlyBuf::new();
-                    game.legal_plies(&mut plies);
+                    if let Some(value) = self.known_value(&game, &mut plies) {
+                        let seat = game.to_move_seat();
+                        self.settle(node, seat, value);
+                        self.backup(node as u32, value, seat, false);
+                        done += 1;
+                        continue;
+                    }
                     self.nodes[node].state = State::Pending;
                     let mut up = node as u32;
                     while up != NONE {
@@ -430,14 +603,15 @@ impl<G: Game> PuctSearch<G> {
                 .collect();
             self.evaluate(&requests, out);
             drop(requests);
-            for (p, evaluation) in pending.iter().zip(out.iter()) {
+            for (p, evaluation) in pending.iter().zip(out.iter_mut()) {
+                self.mix_knowledge(&p.game, &p.plies, evaluation);
                 self.expand(p.node, &p.game, &p.plies, evaluation);
                 let seat = p.game.to_move_seat();
                 self.backup(p.node, evaluation.value.clamp(-1.0, 1.0), seat, true);
                 done += 1;
             }
         }
-        (done, depth_max)
+        (done, pending.len() as u64, depth_max)
     }
 
     /// The ply to play: drawn by visits^(1/temp) while the temperature
@@ -449,16 +623,27 @@ impl<G: Game> PuctSearch<G> {
         if range.is_empty() {
             return None;
         }
+        let mover = root.mover;
+        // A proven win is played; proven losses only when nothing else is
+        // left (then the least bad by visits, as below).
+        if let Some(win) = range.clone().find(|&c| self.proof_for(c, mover) == Some(1.0)) {
+            return Some(win);
+        }
+        let open: Vec<usize> = range
+            .clone()
+            .filter(|&c| !matches!(self.proof_for(c, mover), Some(v) if v <= -1.0))
+            .collect();
+        let range: Vec<usize> = if open.is_empty() { range.collect() } else { open };
         let t = self.options.temperature;
         if t > 0.0 && plies_played < self.options.temperature_plies as usize {
             let weights: Vec<f64> = range
-                .clone()
-                .map(|c| (self.nodes[c].visits as f64).powf(1.0 / t as f64))
+                .iter()
+                .map(|&c| (self.nodes[c].visits as f64).powf(1.0 / t as f64))
                 .collect();
             let total: f64 = weights.iter().sum();
             if total > 0.0 && total.is_finite() {
                 let mut x = self.rng.gen::<f64>() * total;
-                for (c, w) in range.clone().zip(&weights) {
+                for (&c, w) in range.iter().zip(&weights) {
                     if x < *w {
                         return Some(c);
                     }
@@ -467,7 +652,7 @@ impl<G: Game> PuctSearch<G> {
             }
         }
         // The first of equals: rev() because max_by keeps the last.
-        range.rev().max_by(|&a, &b| {
+        range.into_iter().rev().max_by(|&a, &b| {
             let (na, nb) = (&self.nodes[a], &self.nodes[b]);
             na.visits
                 .cmp(&nb.visits)
@@ -475,9 +660,13 @@ impl<G: Game> PuctSearch<G> {
         })
     }
 
-    /// A root child's mean value for the seat to move at the root.
+    /// A root child's mean value (its proven value, if proven) for the
+    /// seat to move at the root.
     fn q_for_root(&self, c: usize) -> f32 {
         let child = &self.nodes[c];
+        if let Some(v) = self.proof_for(c, self.nodes[0].mover) {
+            return v;
+        }
         if child.visits == 0 {
             return self.nodes[0].mean() - self.options.fpu;
         }
@@ -511,29 +700,40 @@ impl<G: Game> Search<G> for PuctSearch<G> {
         self.prepare(game, history);
         let mut out = Vec::new();
         let mut simulations = 0u64;
+        let mut evaluations = 0u64;
         let mut max_depth = 0;
         if self.nodes[0].state != State::Expanded {
             let mut plies = PlyBuf::new();
-            game.legal_plies(&mut plies);
+            self.root_plies(game, &mut plies);
             self.evaluate(&[Request { game, plies: &plies }], &mut out);
-            let evaluation = out.pop().unwrap_or_default();
+            let mut evaluation = out.pop().unwrap_or_default();
+            self.mix_knowledge(game, &plies, &mut evaluation);
             self.expand(0, game, &plies, &evaluation);
             self.backup(0, evaluation.value, game.to_move_seat(), false);
             simulations += 1;
+            evaluations += 1;
         }
         self.noise_root();
         let budget = self.options.simulation_budget();
         let deadline = self.options.time.map(|t| started + t);
+        let count_evaluations = self.options.count == Count::Evaluations;
         loop {
-            if budget.is_some_and(|b| simulations >= b)
+            let spent = if count_evaluations {
+                evaluations
+            } else {
+                simulations
+            };
+            if budget.is_some_and(|b| spent >= b || simulations >= b.saturating_mul(FREE_WALKS))
+                || self.nodes[0].proof.is_some()
                 || deadline.is_some_and(|d| Instant::now() >= d)
                 || self.stop.stop_requested()
             {
                 break;
             }
-            let left = budget.map_or(self.options.batch as u64, |b| b - simulations);
+            let left = budget.map_or(self.options.batch as u64, |b| b - spent);
             let wanted = left.min(self.options.batch as u64) as usize;
-            let (done, depth) = self.run_batch(game, wanted, &mut out);
+            let (done, evaluated, depth) = self.run_batch(game, wanted, &mut out);
+            evaluations += evaluated;
             max_depth = max_depth.max(depth);
             if done == 0 {
                 // Every path ends in a pending node: cannot happen with an
@@ -550,7 +750,7 @@ impl<G: Game> Search<G> for PuctSearch<G> {
                 ply: self.nodes[c].ply.expect("children have plies"),
                 visits: u64::from(self.nodes[c].visits),
                 win_rate: f64::from((self.q_for_root(c) + 1.0) / 2.0).clamp(0.0, 1.0),
-                proof: None,
+                proof: self.proof_for(c, self.nodes[0].mover).map(proof_of),
             })
             .collect();
         children.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.win_rate.total_cmp(&a.win_rate)));
@@ -574,7 +774,7 @@ impl<G: Game> Search<G> for PuctSearch<G> {
             elapsed,
             iterations_per_sec: simulations as f64 / elapsed.as_secs_f64().max(1e-9),
             max_depth,
-            proof: None,
+            proof: self.nodes[0].proof.map(proof_of),
         }
     }
 
@@ -598,7 +798,7 @@ impl<G: Game> Search<G> for PuctSearch<G> {
         if options.model != self.options.model {
             return Err(OptionError::Unknown {
                 engine: "puct",
-                accepted: "iters, time, c, fpu, noise, alpha, temp, tplies, batch, reuse and seed (the model is chosen in the spec)",
+                accepted: "iters, time, c, fpu, noise, alpha, temp, tplies, batch, reuse, solver, decisive, vmix, pmix, count and seed (the model is chosen in the spec)",
             });
         }
         if options.seed != self.options.seed {
@@ -633,105 +833,4 @@ impl From<PuctOptionsError> for OptionError {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use abstracta_core::toy::TicTacToe;
-    use abstracta_core::Status;
-
-    fn uniform(spec: &str) -> PuctSearch<TicTacToe> {
-        PuctSearch::new(spec.parse().unwrap(), Arc::new(UniformEvaluator))
-    }
-
-    #[test]
-    fn one_simulation_with_a_uniform_evaluator_follows_the_first_ply() {
-        // With uniform priors, no noise and fpu=0 every child scores the same
-        // before its first visit, so the first of the legal plies is the
-        // first one visited; after iters=N the visits sum to N - 1 (the
-        // root's own evaluation is the first simulation).
-        let mut search = uniform("puct:iters=10,batch=1,fpu=0");
-        let game = TicTacToe::new(Default::default());
-        let result = search.search(&game, &[]);
-        assert_eq!(result.iterations, 10);
-        assert_eq!(result.children.iter().map(|c| c.visits).sum::<u64>(), 9);
-        let mut plies = PlyBuf::new();
-        game.legal_plies(&mut plies);
-        // Nine plies, nine simulations after the root: each visited once.
-        assert!(result.children.iter().all(|c| c.visits == 1), "{result:?}");
-        assert_eq!(result.best, Some(plies[0]));
-    }
-
-    #[test]
-    fn finds_the_win_and_the_block_and_draws_tictactoe() {
-        let mut search = uniform("puct:iters=3000,batch=4");
-        let mut game = TicTacToe::new(Default::default());
-        game.play_list("a1 b1 a2").unwrap();
-        // o must block at a3.
-        assert_eq!(search.search(&game, &[]).best.unwrap().to_string(), "a3");
-        let mut game = TicTacToe::new(Default::default());
-        let mut history = Vec::new();
-        while game.status().is_ongoing() {
-            let ply = search.search(&game, &history).best.unwrap();
-            game.play(ply).unwrap();
-            history.push(ply);
-        }
-        assert!(matches!(game.status(), Status::Finished { .. }));
-        assert_eq!(game.status().word(), "draw");
-    }
-
-    #[test]
-    fn the_tree_is_kept_for_the_next_search() {
-        let mut search = uniform("puct:iters=300");
-        let mut game = TicTacToe::new(Default::default());
-        let first = search.search(&game, &[]);
-        let ply = first.best.unwrap();
-        let kept_visits = first.children.iter().find(|c| c.ply == ply).unwrap().visits;
-        game.play(ply).unwrap();
-        let second = search.search(&game, &[ply]);
-        // The kept root's visits are counted among its children's.
-        let total: u64 = second.children.iter().map(|c| c.visits).sum();
-        assert!(total + 1 >= kept_visits + 300 - 1, "{total} {kept_visits}");
-        // Not kept with reuse=off.
-        let mut fresh = uniform("puct:iters=300,reuse=off");
-        fresh.search(&TicTacToe::new(Default::default()), &[]);
-        let total: u64 = fresh
-            .search(&game, &[ply])
-            .children
-            .iter()
-            .map(|c| c.visits)
-            .sum();
-        assert_eq!(total, 299);
-    }
-
-    #[test]
-    fn temperature_and_noise_vary_the_choice_with_the_seed() {
-        let game = TicTacToe::new(Default::default());
-        let mut seen = std::collections::HashSet::new();
-        for seed in 0..12 {
-            let mut search = uniform(&format!("puct:iters=50,noise=0.25,temp=1,seed={seed}"));
-            seen.insert(search.search(&game, &[]).best.unwrap());
-        }
-        assert!(seen.len() > 2, "{seen:?}");
-    }
-
-    #[test]
-    fn dirichlet_draws_are_distributions() {
-        let mut rng = SmallRng::seed_from_u64(1);
-        for alpha in [0.03, 0.3, 1.0, 5.0] {
-            let d = dirichlet(&mut rng, alpha, 20);
-            assert!((d.iter().sum::<f32>() - 1.0).abs() < 1e-4);
-            assert!(d.iter().all(|&x| (0.0..=1.0).contains(&x)));
-        }
-    }
-
-    #[test]
-    fn a_finished_game_has_no_ply_and_options_are_checked() {
-        let mut search = uniform("puct");
-        let mut game = TicTacToe::new(Default::default());
-        game.play_list("a1 b1 a2 b2 a3").unwrap();
-        assert_eq!(search.search(&game, &[]).best, None);
-        assert!(search.set_option("model", "x.safetensors").is_err());
-        assert!(search.set_option("c", "x").is_err());
-        search.set_option("iters", "7").unwrap();
-        assert_eq!(search.describe(), "puct:iters=7");
-    }
-}
+mod tests;
