@@ -18,10 +18,10 @@ pub struct SolveArgs {
     pub moves: String,
     /// The solver: pns[:nodes=N,time=T,tt=MB,depth=N,eps=X,plies=all|best,
     /// init=eval|prior|unit,h=N,key=auto|ply|position,turns=whole|ply,
-    /// leaves=check|plain,graph=N|off] (see docs/solver.md; graph=N first
-    /// solves exactly by retrograde analysis when at most N positions are
-    /// reachable, which proves draws in endgames whose pieces can shuffle
-    /// back and forth), or an mcts spec, whose
+    /// leaves=check|plain,graph=N|off] (see docs/solver.md; graph=N, after
+    /// a short df-pn, solves exactly by retrograde analysis when at most N
+    /// positions are reachable, which proves draws in endgames whose pieces
+    /// can shuffle back and forth), or an mcts spec, whose
     /// solver proves some positions too. An unsolved answer says so.
     #[arg(long, default_value = DEFAULT_SOLVER)]
     pub engine: String,

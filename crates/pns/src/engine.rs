@@ -14,6 +14,12 @@ use crate::solver::{Flags, Limits};
 use crate::table::Table;
 use crate::{PnsOptions, PnsOptionsError};
 
+/// With `graph=N`, the df-pn expansions (and at most an eighth of the
+/// time) tried before the graph: the quick wins and losses of the
+/// Epaminondas endgames in docs/solver.md take 2 to 61,000, and a draw,
+/// which df-pn cannot prove under a length cap, wastes no more than this.
+const DFPN_BEFORE_GRAPH: u64 = 100_000;
+
 /// Stack bytes per ply of depth for the search thread (a frame of the
 /// recursion holds a few words and the expansion's buffers live on the
 /// heap; this leaves a wide margin).
@@ -153,24 +159,45 @@ impl<G: Game, K: SearchKnowledge<G>> Search<G> for PnsSearch<G, K> {
         let state = Mutex::new((self.table.as_mut().expect("prepared"), &mut self.flags));
         let graph = self.options.graph;
         let run = |limits: &Limits| {
-            // `graph=N`: an exact solve of a small reachable graph first.
-            let fallback;
-            let mut graph_work = 0;
-            let limits =
-                match graph.map(|positions| crate::graph::solve_first(game, positions, limits, started)) {
-                    Some(Ok(result)) => return result,
-                    Some(Err((rest, expanded))) => {
-                        fallback = rest;
-                        graph_work = expanded;
-                        &fallback
-                    }
-                    None => limits,
-                };
             let mut guard = state.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
             let (table, flags) = &mut *guard;
-            let mut result = solve(game, knowledge, table, flags, limits, all_plies, started);
-            // The work counts the graph's expansions too.
-            result.iterations += graph_work;
+            let Some(positions) = graph else {
+                return solve(game, knowledge, table, flags, limits, all_plies, started);
+            };
+            // `graph=N`: a short df-pn first (it proves quick wins and
+            // losses long before a graph of millions of positions is
+            // built), then an exact solve of the reachable graph (draws,
+            // cycles), then df-pn with what is left.
+            let first = Limits {
+                nodes: Some(limits.nodes.unwrap_or(u64::MAX).min(DFPN_BEFORE_GRAPH)),
+                deadline: limits
+                    .deadline
+                    .map(|d| started + d.saturating_duration_since(started) / 8),
+                stop: limits.stop.clone(),
+                ..*limits
+            };
+            let quick = solve(game, knowledge, table, flags, &first, all_plies, started);
+            let settled =
+                quick.proof.is_some() && (!all_plies || quick.children.iter().all(|c| c.proof.is_some()));
+            if settled || limits.stop.stop_requested() || limits.deadline.is_some_and(|d| Instant::now() >= d)
+            {
+                return quick;
+            }
+            let rest = Limits {
+                nodes: limits.nodes.map(|n| n.saturating_sub(quick.iterations).max(1)),
+                stop: limits.stop.clone(),
+                ..*limits
+            };
+            let (fallback, graph_work) = match crate::graph::solve_first(game, positions, &rest, started) {
+                Ok(mut result) => {
+                    // The work counts the first df-pn's expansions too.
+                    result.iterations += quick.iterations;
+                    return result;
+                }
+                Err((fallback, expanded)) => (fallback, expanded),
+            };
+            let mut result = solve(game, knowledge, table, flags, &fallback, all_plies, started);
+            result.iterations += quick.iterations + graph_work;
             result
         };
         let stack = STACK_BASE + STACK_PER_PLY * self.options.depth as usize;
