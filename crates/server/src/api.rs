@@ -576,6 +576,10 @@ fn resolve_network(
 /// The largest transposition table (`tt=MB`) a web search may ask for.
 pub const MAX_WEB_TABLE_MB: usize = 256;
 
+/// The most positions a web search's `pns:graph=N` may hold (about 30
+/// bytes a position and 8 a successor: a few hundred MB at most).
+pub const MAX_WEB_GRAPH_POSITIONS: usize = 1_000_000;
+
 /// Refuses a spec whose budget is over the server's caps: time, threads
 /// and memory for every in-process family (`best` for each family it can
 /// resolve to).
@@ -626,6 +630,9 @@ fn check_budget(limits: &Limits, text: &str, spec: &EngineSpec) -> Result<(), Ap
             }
             if let Some(mb) = table_over(options.table_mb) {
                 return over(format!("tt={mb} (cap {MAX_WEB_TABLE_MB})"));
+            }
+            if let Some(positions) = options.graph.filter(|&n| n > MAX_WEB_GRAPH_POSITIONS) {
+                return over(format!("graph={positions} (cap {MAX_WEB_GRAPH_POSITIONS})"));
             }
         }
         EngineSpec::Best(options) => {

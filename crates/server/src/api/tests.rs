@@ -104,6 +104,7 @@ fn engine_caps() {
     assert!(checked_engine(&limits, "mcts:time=1s").is_ok());
     assert!(checked_engine(&limits, "alphabeta:depth=20").is_ok());
     assert!(checked_engine(&limits, "pns").is_ok());
+    assert!(checked_engine(&limits, "pns:graph=1000000").is_ok());
     assert!(checked_engine(&limits, "best:time=2s").is_ok());
     assert!(checked_engine(&limits, "puct:model=knowledge,iters=100").is_ok());
     assert!(checked_engine(&limits, "gumbel:model=uniform,iters=16").is_ok());
@@ -120,6 +121,7 @@ fn engine_caps() {
         "alphabeta:tt=16000",
         "pns:time=1h",
         "pns:tt=16000",
+        "pns:graph=50000000",
         "best:time=1h",
         "best:threads=1000",
         "puct:model=nets/escabel5.safetensors",
