@@ -93,6 +93,18 @@ pub struct SearchResult<P> {
 }
 
 impl<P> SearchResult<P> {
+    /// The answer to `game` once it is over: no ply, and the game's reward
+    /// for the seat to move (0.5 when the status gives none) as the win
+    /// rate. `None` while the game goes on. Every family answers a finished
+    /// game this way.
+    pub fn if_finished<G: Game<Ply = P>>(game: &G, elapsed: Duration) -> Option<SearchResult<P>> {
+        let status = game.status();
+        status.is_finished().then(|| SearchResult {
+            win_rate: Some(status.reward(game.to_move_seat()).unwrap_or(0.5)),
+            ..SearchResult::choice(None, elapsed)
+        })
+    }
+
     /// A result that only names `best` (no statistics): what a family
     /// without any, such as random, returns.
     pub fn choice(best: Option<P>, elapsed: Duration) -> SearchResult<P> {

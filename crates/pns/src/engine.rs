@@ -134,10 +134,7 @@ impl<G: Game, K: SearchKnowledge<G>> Search<G> for PnsSearch<G, K> {
 
     fn search(&mut self, game: &G, _history: &[G::Ply]) -> SearchResult<G::Ply> {
         let started = Instant::now();
-        let status = game.status();
-        if status.is_finished() {
-            let mut result = SearchResult::choice(None, started.elapsed());
-            result.win_rate = Some(status.reward(game.to_move_seat()).unwrap_or(0.5));
+        if let Some(result) = SearchResult::if_finished(game, started.elapsed()) {
             return result;
         }
         self.prepare(game);
