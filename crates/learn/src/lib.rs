@@ -37,6 +37,8 @@ use abstracta_core::Game;
 use thiserror::Error;
 
 mod batching;
+#[cfg(feature = "net")]
+mod conv;
 mod evaluator;
 mod gumbel;
 mod gumbel_options;

@@ -32,9 +32,10 @@ use std::path::Path;
 use abstracta_core::actions::Encoding;
 use abstracta_core::{Game, GameOptions};
 use candle_core::{DType, Device, Module, Tensor};
-use candle_nn::{Conv2d, Conv2dConfig, Linear, VarBuilder};
+use candle_nn::{Conv2dConfig, Linear, VarBuilder};
 use thiserror::Error;
 
+use crate::conv::{Conv1x1, Conv3x3, Grid};
 use crate::evaluator::{Evaluation, Evaluator, EvaluatorError, Request};
 
 /// The `format` a network file's metadata names.
@@ -105,22 +106,22 @@ impl NetworkShape {
 /// The policy head: a linear layer over two planes, or a convolution
 /// giving planes of logits.
 enum PolicyHead {
-    Linear { conv: Conv2d, fc: Linear },
-    Conv { conv: Conv2d, out: Conv2d },
+    Linear { conv: Conv1x1, fc: Linear },
+    Conv { conv: Conv1x1, out: Conv1x1 },
 }
 
 struct Block {
-    conv1: Conv2d,
-    conv2: Conv2d,
+    conv1: Conv3x3,
+    conv2: Conv3x3,
 }
 
 /// A residual network with a policy and a value head, on the CPU.
 pub struct Network {
     shape: NetworkShape,
-    stem: Conv2d,
+    stem: Conv3x3,
     blocks: Vec<Block>,
     policy: PolicyHead,
-    value_conv: Conv2d,
+    value_conv: Conv1x1,
     value_fc1: Linear,
     value_fc2: Linear,
 }
@@ -247,36 +248,32 @@ impl Network {
             ..Default::default()
         };
         let conv = |i, o, k, cfg, name: &str| candle_nn::conv2d(i, o, k, cfg, vb.pp(name));
+        let conv3 = |i, o, name: &str| Conv3x3::new(&conv(i, o, 3, same, name)?);
+        let conv1 = |i, o, name: &str| Conv1x1::new(&conv(i, o, 1, Conv2dConfig::default(), name)?);
         let c = shape.channels;
         let cells = shape.rows * shape.cols;
         Ok(Network {
-            stem: conv(shape.planes, c, 3, same, "stem")?,
+            stem: conv3(shape.planes, c, "stem")?,
             blocks: (0..shape.blocks)
                 .map(|i| {
                     Ok(Block {
-                        conv1: conv(c, c, 3, same, &format!("blocks.{i}.conv1"))?,
-                        conv2: conv(c, c, 3, same, &format!("blocks.{i}.conv2"))?,
+                        conv1: conv3(c, c, &format!("blocks.{i}.conv1"))?,
+                        conv2: conv3(c, c, &format!("blocks.{i}.conv2"))?,
                     })
                 })
                 .collect::<candle_core::Result<_>>()?,
             policy: if shape.conv_policy() {
                 PolicyHead::Conv {
-                    conv: conv(c, c, 1, Conv2dConfig::default(), "policy_conv")?,
-                    out: conv(
-                        c,
-                        shape.cell_planes + shape.board_planes,
-                        1,
-                        Conv2dConfig::default(),
-                        "policy_out",
-                    )?,
+                    conv: conv1(c, c, "policy_conv")?,
+                    out: conv1(c, shape.cell_planes + shape.board_planes, "policy_out")?,
                 }
             } else {
                 PolicyHead::Linear {
-                    conv: conv(c, 2, 1, Conv2dConfig::default(), "policy_conv")?,
+                    conv: conv1(c, 2, "policy_conv")?,
                     fc: candle_nn::linear(2 * cells, shape.actions, vb.pp("policy_fc"))?,
                 }
             },
-            value_conv: conv(c, 1, 1, Conv2dConfig::default(), "value_conv")?,
+            value_conv: conv1(c, 1, "value_conv")?,
             value_fc1: candle_nn::linear(cells, shape.value_hidden, vb.pp("value_fc1"))?,
             value_fc2: candle_nn::linear(shape.value_hidden, 1, vb.pp("value_fc2"))?,
             shape,
@@ -293,38 +290,59 @@ impl Network {
     /// values (`batch`, in `[-1, 1]`).
     pub fn forward(&self, input: &[f32], batch: usize) -> candle_core::Result<(Vec<f32>, Vec<f32>)> {
         let s = &self.shape;
-        let x = Tensor::from_slice(input, (batch, s.planes, s.rows, s.cols), &Device::Cpu)?;
-        let mut h = self.stem.forward(&x)?.relu()?;
+        let cells = s.rows * s.cols;
+        let grid = Grid {
+            batch,
+            rows: s.rows,
+            cols: s.cols,
+        };
+        // Channel-major from here on: (channels, batch * cells).
+        let x = Tensor::from_slice(input, (batch, s.planes, cells), &Device::Cpu)?
+            .transpose(0, 1)?
+            .contiguous()?
+            .reshape((s.planes, grid.points()))?;
+        let mut h = self.stem.forward(&x, grid)?.relu()?;
         for block in &self.blocks {
-            let y = block.conv2.forward(&block.conv1.forward(&h)?.relu()?)?;
+            let y = block
+                .conv2
+                .forward(&block.conv1.forward(&h, grid)?.relu()?, grid)?;
             h = (y + h)?.relu()?;
         }
-        let cells = s.rows * s.cols;
+        // A head's planes, (planes, batch, cells), as each board's logits
+        // plane after plane.
+        let by_board = |planes: Tensor, count: usize| -> candle_core::Result<Tensor> {
+            planes
+                .reshape((count, batch, cells))?
+                .transpose(0, 1)?
+                .contiguous()?
+                .reshape((batch, count * cells))
+        };
         let logits = match &self.policy {
-            PolicyHead::Linear { conv, fc } => {
-                fc.forward(&conv.forward(&h)?.relu()?.reshape((batch, 2 * cells))?)?
-            }
+            PolicyHead::Linear { conv, fc } => fc.forward(&by_board(conv.forward(&h)?.relu()?, 2)?)?,
             PolicyHead::Conv { conv, out } => {
                 let planes = out.forward(&conv.forward(&h)?.relu()?)?;
                 let mut parts = Vec::with_capacity(2);
                 if s.cell_planes > 0 {
+                    // Cell by cell, each cell's planes together.
                     parts.push(
                         planes
-                            .narrow(1, 0, s.cell_planes)?
-                            .permute((0, 2, 3, 1))?
+                            .narrow(0, 0, s.cell_planes)?
+                            .reshape((s.cell_planes, batch, cells))?
+                            .permute((1, 2, 0))?
+                            .contiguous()?
                             .reshape((batch, cells * s.cell_planes))?,
                     );
                 }
                 if s.board_planes > 0 {
-                    parts.push(
-                        planes
-                            .narrow(1, s.cell_planes, s.board_planes)?
-                            .reshape((batch, cells * s.board_planes))?,
-                    );
+                    parts.push(by_board(
+                        planes.narrow(0, s.cell_planes, s.board_planes)?,
+                        s.board_planes,
+                    )?);
                 }
                 Tensor::cat(&parts, 1)?
             }
         };
+        // One plane: (1, batch * cells) is already (batch, cells).
         let v = self.value_conv.forward(&h)?.relu()?.reshape((batch, cells))?;
         let v = self
             .value_fc2
