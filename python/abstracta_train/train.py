@@ -53,9 +53,19 @@ def evaluate(model, tensors, batch=1024):
     return totals[0] / max(1, n), totals[1] / max(1, n)
 
 
+def prepare_outputs(out, log=None):
+    """Creates the folders of the network file and of the log before any
+    training, so that a path in a folder not yet made costs no epoch (the
+    log is written after the first)."""
+    for path in (out, log):
+        if path:
+            os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+
+
 def train(dirs, out, epochs=10, batch=256, lr=2e-3, channels=32, blocks=3, init=None,
           seed=0, log=None, augment=True, threads=None, search_value=0.0, validation=0.0,
           random_symmetry=False):
+    prepare_outputs(out, log)
     torch.manual_seed(seed)
     if threads:
         torch.set_num_threads(threads)
@@ -137,7 +147,6 @@ def train(dirs, out, epochs=10, batch=256, lr=2e-3, channels=32, blocks=3, init=
     if best_state is not None:
         model.load_state_dict(best_state)
     model.to("cpu").eval()
-    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     export(model, out)
     save_checkpoint(model, os.path.splitext(out)[0] + ".pt")
     return history

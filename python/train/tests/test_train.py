@@ -12,7 +12,7 @@ import torch.nn.functional as F
 # `pip install ./python[train]`); from a checkout it is imported from there.
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 
-from abstracta_train import data  # noqa: E402
+from abstracta_train import data, train  # noqa: E402
 from abstracta_train.model import Folded, ResNet, export, read_safetensors  # noqa: E402
 
 
@@ -159,3 +159,12 @@ def test_epaminondas_gets_a_convolutional_policy_head_that_exports_exactly():
         with torch.no_grad():
             for u, v in zip(model(x), Folded(path)(x)):
                 assert torch.allclose(u, v, atol=1e-5)
+
+
+def test_the_folders_of_the_network_and_the_log_are_made_before_training():
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "a", "net.safetensors")
+        log = os.path.join(d, "b", "c", "train.jsonl")
+        train.prepare_outputs(out, log)
+        assert os.path.isdir(os.path.join(d, "a")) and os.path.isdir(os.path.join(d, "b", "c"))
+        train.prepare_outputs(out)
