@@ -623,3 +623,35 @@ fn selfplay_writes_chunks_resumes_and_refuses_bad_input() {
     assert_bad_input(&arena(&together), "no games at once");
     fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Every network shipped in `nets/` loads, names the game it was trained
+/// for, and plays that game through `arena analyze` with PUCT: a file
+/// that no longer matches the loader or its game's encoding fails here,
+/// not in a user's hands.
+#[test]
+fn every_shipped_network_analyses_its_game() {
+    let nets = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../nets");
+    let mut checked = Vec::new();
+    for entry in fs::read_dir(&nets).expect("the nets folder") {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("safetensors") {
+            continue;
+        }
+        let network = learn::net::Network::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        let spec = network.shape().game.clone();
+        assert!(!spec.is_empty(), "{} names no game", path.display());
+        let engine = format!("puct:model={},iters=24", path.display());
+        let out = arena_ok(&["analyze", &spec, "--engine", &engine, "--json"]);
+        let analysis: serde_json::Value =
+            serde_json::from_str(out.trim()).unwrap_or_else(|e| panic!("{e}: {out}"));
+        assert!(
+            analysis["best"].as_str().is_some_and(|ply| !ply.is_empty()),
+            "{spec} with {}: no best ply in {out}",
+            path.display()
+        );
+        checked.push(spec);
+    }
+    checked.sort();
+    assert!(checked.len() >= 5, "shipped networks: {checked:?}");
+    assert!(checked.iter().any(|s| s == "epaminondas"), "{checked:?}");
+}
