@@ -41,15 +41,8 @@ pub(crate) struct Conv3x3 {
 impl Conv3x3 {
     /// The same convolution as `conv` (3x3 kernels, padding 1, a bias).
     pub fn new(conv: &Conv2d) -> Result<Conv3x3> {
-        let (outputs, inputs, kh, kw) = conv.weight().dims4()?;
-        if (kh, kw) != (3, 3) {
-            candle_core::bail!("a 3x3 convolution has {kh}x{kw} kernels");
-        }
-        Ok(Conv3x3 {
-            weight: conv.weight().reshape((outputs, inputs * 9))?,
-            bias: bias_column(conv, outputs)?,
-            inputs,
-        })
+        let (weight, bias, inputs) = as_matrix(conv, 3)?;
+        Ok(Conv3x3 { weight, bias, inputs })
     }
 
     /// `x` is `(c_in, grid.points())`, channel-major; the result is
@@ -111,14 +104,8 @@ pub(crate) struct Conv1x1 {
 impl Conv1x1 {
     /// The same convolution as `conv` (1x1 kernels, a bias).
     pub fn new(conv: &Conv2d) -> Result<Conv1x1> {
-        let (outputs, inputs, kh, kw) = conv.weight().dims4()?;
-        if (kh, kw) != (1, 1) {
-            candle_core::bail!("a 1x1 convolution has {kh}x{kw} kernels");
-        }
-        Ok(Conv1x1 {
-            weight: conv.weight().reshape((outputs, inputs))?,
-            bias: bias_column(conv, outputs)?,
-        })
+        let (weight, bias, _) = as_matrix(conv, 1)?;
+        Ok(Conv1x1 { weight, bias })
     }
 
     /// `x` is `(c_in, points)`; the result is `(c_out, points)`.
@@ -127,12 +114,23 @@ impl Conv1x1 {
     }
 }
 
-/// The bias of `conv` as a column (zeros without one).
-fn bias_column(conv: &Conv2d, outputs: usize) -> Result<Tensor> {
-    match conv.bias() {
-        Some(bias) => bias.reshape((outputs, 1)),
-        None => Tensor::zeros((outputs, 1), candle_core::DType::F32, &Device::Cpu),
+/// The weights of `conv`, whose kernels must be `size x size`, as a
+/// `(c_out, c_in * size * size)` matrix, its bias as a column (zeros
+/// without one), and `c_in`.
+fn as_matrix(conv: &Conv2d, size: usize) -> Result<(Tensor, Tensor, usize)> {
+    let (outputs, inputs, kh, kw) = conv.weight().dims4()?;
+    if (kh, kw) != (size, size) {
+        candle_core::bail!("a {size}x{size} convolution has {kh}x{kw} kernels");
     }
+    let bias = match conv.bias() {
+        Some(bias) => bias.reshape((outputs, 1))?,
+        None => Tensor::zeros((outputs, 1), candle_core::DType::F32, &Device::Cpu)?,
+    };
+    Ok((
+        conv.weight().reshape((outputs, inputs * size * size))?,
+        bias,
+        inputs,
+    ))
 }
 
 #[cfg(test)]
@@ -165,35 +163,28 @@ mod tests {
                 .unwrap()
                 .reshape((inputs, grid.points()))
                 .unwrap();
+            // Channel-major results back to (batch, channels, rows, cols),
+            // then the largest difference from candle's.
+            let difference = |got: Tensor, expected: &Tensor| -> f32 {
+                let got = got
+                    .reshape((outputs, batch, rows, cols))
+                    .unwrap()
+                    .transpose(0, 1)
+                    .unwrap();
+                let diff = (got - expected).unwrap().abs().unwrap().max_all().unwrap();
+                diff.to_scalar::<f32>().unwrap()
+            };
             let got = Conv3x3::new(&conv)
                 .unwrap()
                 .forward(&channel_major, grid)
                 .unwrap();
-            let got = got
-                .reshape((outputs, batch, rows, cols))
-                .unwrap()
-                .transpose(0, 1)
-                .unwrap();
-            let diff = (got - &expected).unwrap().abs().unwrap().max_all().unwrap();
-            assert!(
-                diff.to_scalar::<f32>().unwrap() < 1e-4,
-                "3x3 at {batch}x{rows}x{cols}"
-            );
+            assert!(difference(got, &expected) < 1e-4, "3x3 at {batch}x{rows}x{cols}");
 
             let weight = Tensor::randn(0f32, 1.0, (outputs, inputs, 1, 1), &device).unwrap();
             let point = Conv2d::new(weight, None, Conv2dConfig::default());
             let expected = point.forward(&x).unwrap();
             let got = Conv1x1::new(&point).unwrap().forward(&channel_major).unwrap();
-            let got = got
-                .reshape((outputs, batch, rows, cols))
-                .unwrap()
-                .transpose(0, 1)
-                .unwrap();
-            let diff = (got - &expected).unwrap().abs().unwrap().max_all().unwrap();
-            assert!(
-                diff.to_scalar::<f32>().unwrap() < 1e-4,
-                "1x1 at {batch}x{rows}x{cols}"
-            );
+            assert!(difference(got, &expected) < 1e-4, "1x1 at {batch}x{rows}x{cols}");
             assert_eq!(expected.dtype(), DType::F32);
         }
     }
