@@ -104,11 +104,12 @@ pub struct PlyListError {
     pub error: PlayError,
 }
 
-/// A game spec (`NAME[:key=value,...]`) that could not be used.
+/// A game spec (`NAME[:key=value,...]`) that could not be used; its syntax
+/// errors also serve the engine specs, which share the shape.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SpecError {
     /// The spec's shape is wrong (empty, missing `=`, ...).
-    #[error("bad game spec {:?}: {reason}", Excerpt(.spec))]
+    #[error("bad spec {:?}: {reason}", Excerpt(.spec))]
     Syntax {
         /// The spec text.
         spec: String,

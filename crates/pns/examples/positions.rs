@@ -12,7 +12,7 @@ use std::str::FromStr;
 use abstracta_core::knowledge::SearchKnowledge;
 use abstracta_core::search::{Search, SearchResult};
 use abstracta_core::Game;
-use pns::PnsSearch;
+use pns::{PnsOptions, PnsSearch};
 
 /// (game spec, plies played from its start).
 const POSITIONS: &[(&str, &str)] = &[
@@ -69,8 +69,16 @@ where
     let options = spec.parse().expect("a game spec");
     let mut game = G::new(options);
     game.play_list(plies).expect("legal plies");
-    let mut search = PnsSearch::<G, K>::new(engine.parse().expect("a pns spec"));
+    let mut search = PnsSearch::<G, K>::new(parse_engine(engine));
     line(spec, plies, &search.search(&game, &[]));
+}
+
+/// The engine argument, or the reason it is refused and exit status 2.
+fn parse_engine(engine: &str) -> PnsOptions {
+    engine.parse().unwrap_or_else(|e| {
+        eprintln!("positions: {e}");
+        std::process::exit(2)
+    })
 }
 
 fn main() {
@@ -78,6 +86,8 @@ fn main() {
         .nth(1)
         .filter(|s| !s.is_empty())
         .unwrap_or_else(|| "pns:time=60s,tt=512,plies=best".to_owned());
+    // Refused before any position is set up.
+    parse_engine(&engine);
     let filter = std::env::args().nth(2).unwrap_or_default();
     for &(spec, plies) in POSITIONS {
         if !spec.contains(&filter) && !plies.contains(&filter) {
