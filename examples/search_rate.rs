@@ -22,6 +22,7 @@
 
 use std::time::Duration;
 
+use abstracta::positions::middle_game;
 use abstracta::registry::{with_game, GameVisitor, RegisteredGame};
 use mcts::{Mcts, MctsOptions};
 
@@ -38,28 +39,6 @@ struct Fixed {
     spec: String,
     rounds: usize,
     middle: bool,
-}
-
-/// The middle-game position of `arena bench --scaling` (the arena crate's
-/// `bench::middle_game`, which this crate cannot depend on): halfway
-/// through a game of uniformly random plies drawn with seed 1.
-fn middle_game<G: abstracta_core::Game>(start: &G) -> G {
-    use rand::SeedableRng;
-    let play = |limit: usize| {
-        let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
-        let mut game = start.clone();
-        let mut plies = 0;
-        while plies < limit && !game.status().is_finished() {
-            let Some(ply) = game.random_ply(&mut rng) else {
-                break;
-            };
-            game.play_unchecked(ply);
-            plies += 1;
-        }
-        (game, plies)
-    };
-    let (_, length) = play(2000);
-    play(length / 2).0
 }
 
 /// How often positions repeat inside one tree: a search of `spec` from

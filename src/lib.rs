@@ -63,6 +63,7 @@ mod any_game;
 mod any_search;
 pub mod families;
 pub mod player;
+pub mod positions;
 pub mod registry;
 pub mod solve;
 

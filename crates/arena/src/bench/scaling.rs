@@ -6,10 +6,8 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use abstracta::registry::{with_game, GameVisitor, RegisteredGame};
-use abstracta_core::{Game, GameOptions};
+use abstracta_core::GameOptions;
 use mcts::{Mcts, MctsOptions};
-use rand::rngs::SmallRng;
-use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 
 use super::{median, Machine};
@@ -73,29 +71,7 @@ pub fn load_average() -> Option<[f64; 3]> {
     Some([values.next()??, values.next()??, values.next()??])
 }
 
-/// The fixed middle-game position of a game: the position halfway
-/// through a game of uniformly random plies drawn with seed 1 (or the
-/// start, for a game that random play ends at once). The same rules
-/// engine gives the same position on every machine.
-pub fn middle_game<G: Game>(start: &G) -> G {
-    let play = |limit: usize| {
-        let mut rng = SmallRng::seed_from_u64(1);
-        let mut game = start.clone();
-        let mut plies = 0;
-        while plies < limit && !game.status().is_finished() {
-            let Some(ply) = game.random_ply(&mut rng) else {
-                break;
-            };
-            game.play_unchecked(ply);
-            plies += 1;
-        }
-        (game, plies)
-    };
-    // Long enough for every game here; a longer random game counts as
-    // this long.
-    let (_, length) = play(2000);
-    play(length / 2).0
-}
+pub use abstracta::positions::middle_game;
 
 struct Scaling<'a> {
     threads: &'a [usize],
@@ -293,17 +269,6 @@ pub fn format_scaling(report: &ScalingReport) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use abstracta_core::toy::TicTacToe;
-
-    #[test]
-    fn middle_game_is_fixed_and_halfway() {
-        let start = TicTacToe::new(Default::default());
-        let a = middle_game(&start);
-        let b = middle_game(&start);
-        assert_eq!(a.hash(), b.hash());
-        assert!(a.plies_played() >= 2, "{}", a.plies_played());
-        assert!(!a.status().is_finished());
-    }
 
     #[test]
     fn reports_both_engines_at_each_position() {
