@@ -8,6 +8,7 @@ use rand::Rng;
 use smallvec::SmallVec;
 
 use crate::error::{ParsePlyError, PlayError, PlyListError};
+use crate::point::Point;
 use crate::side::{Colour, Seat, Status};
 use crate::spec::GameOptions;
 
@@ -260,6 +261,37 @@ pub struct PlyCodec<P> {
 impl<P> PlyCodec<P> {
     /// The one code no ply has.
     pub const NONE: u64 = u64::MAX;
+}
+
+/// The code of a ply in the layout the games' [`PlyCodec`]s share:
+/// `variant` in the low byte, then each of `points` in 16 bits
+/// ([`Point::bits`]) from bit 8; the bits above the last point are the
+/// game's own.
+///
+/// ```
+/// use abstracta_core::{pack_ply_code, ply_code_point, ply_code_variant, Point};
+/// let code = pack_ply_code(2, &[Point::new(1, 3), Point::new(4, 0)]);
+/// assert_eq!(ply_code_variant(code), 2);
+/// assert_eq!(ply_code_point(code, 1), Point::new(4, 0));
+/// ```
+pub const fn pack_ply_code(variant: u8, points: &[Point]) -> u64 {
+    let mut code = variant as u64;
+    let mut i = 0;
+    while i < points.len() {
+        code |= (points[i].bits() as u64) << (8 + 16 * i);
+        i += 1;
+    }
+    code
+}
+
+/// The variant byte of a [`pack_ply_code`] code.
+pub const fn ply_code_variant(code: u64) -> u8 {
+    code as u8
+}
+
+/// Point `index` of a [`pack_ply_code`] code.
+pub const fn ply_code_point(code: u64, index: usize) -> Point {
+    Point::from_bits((code >> (8 + 16 * index)) as u16)
 }
 
 impl<P> Clone for PlyCodec<P> {

@@ -79,7 +79,10 @@ pub use serde as __serde;
 pub use bitboard::{BitBoard, Geometry, Shape};
 pub use claims::{CellClaims, Claims};
 pub use error::{ParsePlyError, PlayError, PlyListError, SpecError};
-pub use game::{parse_ply_list, random_playout, split_ply_list, Game, PlyBuf, PlyCodec};
+pub use game::{
+    pack_ply_code, parse_ply_list, ply_code_point, ply_code_variant, random_playout, split_ply_list, Game,
+    PlyBuf, PlyCodec,
+};
 pub use knowledge::{Knowledge, NoKnowledge, SearchKnowledge};
 pub use perft::perft;
 pub use point::Point;

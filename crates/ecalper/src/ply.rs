@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use abstracta_core::{ParsePlyError, Point};
+use abstracta_core::{pack_ply_code, ply_code_point, ply_code_variant, ParsePlyError, Point};
 
 /// One Ecalper ply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -21,18 +21,18 @@ impl EcalperPly {
     /// variant in the low byte, its points' bits above.
     pub fn code(self) -> u64 {
         match self {
-            EcalperPly::Swap => 0,
-            EcalperPly::Place(p) => 1 | (u64::from(p.bits()) << 8),
-            EcalperPly::Replace(p) => 2 | (u64::from(p.bits()) << 8),
+            EcalperPly::Swap => pack_ply_code(0, &[]),
+            EcalperPly::Place(p) => pack_ply_code(1, &[p]),
+            EcalperPly::Replace(p) => pack_ply_code(2, &[p]),
         }
     }
 
     /// The ply of a [`code`](Self::code) (some ply for other codes).
     pub fn from_code(code: u64) -> EcalperPly {
-        let a = Point::from_bits((code >> 8) as u16);
-        match code & 0xff {
-            1 => EcalperPly::Place(a),
-            2 => EcalperPly::Replace(a),
+        let point = ply_code_point(code, 0);
+        match ply_code_variant(code) {
+            1 => EcalperPly::Place(point),
+            2 => EcalperPly::Replace(point),
             _ => EcalperPly::Swap,
         }
     }

@@ -5,7 +5,7 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 
-use abstracta_core::{ParsePlyError, Point};
+use abstracta_core::{pack_ply_code, ply_code_point, ply_code_variant, ParsePlyError, Point};
 
 use crate::{HEIGHT, WIDTH};
 
@@ -51,23 +51,23 @@ impl EpaminondasPly {
     /// flag (which the code keeps, as printing needs it).
     pub fn code(self) -> u64 {
         match self {
-            EpaminondasPly::Stone(p) => u64::from(p.bits()) << 8,
+            EpaminondasPly::Stone(p) => pack_ply_code(0, &[p]),
             EpaminondasPly::Move { from, to, capture } => {
-                1 | (u64::from(from.bits()) << 8) | (u64::from(to.bits()) << 24) | (u64::from(capture) << 40)
+                pack_ply_code(1, &[from, to]) | (u64::from(capture) << 40)
             }
         }
     }
 
     /// The ply of a [`code`](Self::code) (some ply for other codes).
     pub fn from_code(code: u64) -> EpaminondasPly {
-        let a = Point::from_bits((code >> 8) as u16);
-        match code & 0xff {
+        let point = |i| ply_code_point(code, i);
+        match ply_code_variant(code) {
             1 => EpaminondasPly::Move {
-                from: a,
-                to: Point::from_bits((code >> 24) as u16),
+                from: point(0),
+                to: point(1),
                 capture: (code >> 40) & 1 == 1,
             },
-            _ => EpaminondasPly::Stone(a),
+            _ => EpaminondasPly::Stone(point(0)),
         }
     }
 

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use abstracta_core::{ParsePlyError, Point};
+use abstracta_core::{pack_ply_code, ply_code_point, ply_code_variant, ParsePlyError, Point};
 
 /// One Escabel ply (one per turn).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -27,21 +27,21 @@ impl EscabelPly {
     /// variant in the low byte, its points' bits above.
     pub fn code(self) -> u64 {
         match self {
-            EscabelPly::Swap => 0,
-            EscabelPly::Place(p) => 1 | (u64::from(p.bits()) << 8),
-            EscabelPly::Stack { from, to } => {
-                2 | (u64::from(from.bits()) << 8) | (u64::from(to.bits()) << 24)
-            }
+            EscabelPly::Swap => pack_ply_code(0, &[]),
+            EscabelPly::Place(p) => pack_ply_code(1, &[p]),
+            EscabelPly::Stack { from, to } => pack_ply_code(2, &[from, to]),
         }
     }
 
     /// The ply of a [`code`](Self::code) (some ply for other codes).
     pub fn from_code(code: u64) -> EscabelPly {
-        let a = Point::from_bits((code >> 8) as u16);
-        let b = Point::from_bits((code >> 24) as u16);
-        match code & 0xff {
-            1 => EscabelPly::Place(a),
-            2 => EscabelPly::Stack { from: a, to: b },
+        let point = |i| ply_code_point(code, i);
+        match ply_code_variant(code) {
+            1 => EscabelPly::Place(point(0)),
+            2 => EscabelPly::Stack {
+                from: point(0),
+                to: point(1),
+            },
             _ => EscabelPly::Swap,
         }
     }

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use abstracta_core::{ParsePlyError, Point};
+use abstracta_core::{pack_ply_code, ply_code_point, ply_code_variant, ParsePlyError, Point};
 
 /// One Swack ply (one turn).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -35,21 +35,26 @@ impl SwackPly {
     /// variant in the low byte, its points' bits above.
     pub fn code(self) -> u64 {
         match self {
-            SwackPly::Pass => 0,
-            SwackPly::Swap => 1,
-            SwackPly::Stack { from, to } => 2 | (u64::from(from.bits()) << 8) | (u64::from(to.bits()) << 24),
-            SwackPly::Drop { two, one } => 3 | (u64::from(two.bits()) << 8) | (u64::from(one.bits()) << 24),
+            SwackPly::Pass => pack_ply_code(0, &[]),
+            SwackPly::Swap => pack_ply_code(1, &[]),
+            SwackPly::Stack { from, to } => pack_ply_code(2, &[from, to]),
+            SwackPly::Drop { two, one } => pack_ply_code(3, &[two, one]),
         }
     }
 
     /// The ply of a [`code`](Self::code) (some ply for other codes).
     pub fn from_code(code: u64) -> SwackPly {
-        let a = Point::from_bits((code >> 8) as u16);
-        let b = Point::from_bits((code >> 24) as u16);
-        match code & 0xff {
+        let point = |i| ply_code_point(code, i);
+        match ply_code_variant(code) {
             1 => SwackPly::Swap,
-            2 => SwackPly::Stack { from: a, to: b },
-            3 => SwackPly::Drop { two: a, one: b },
+            2 => SwackPly::Stack {
+                from: point(0),
+                to: point(1),
+            },
+            3 => SwackPly::Drop {
+                two: point(0),
+                one: point(1),
+            },
             _ => SwackPly::Pass,
         }
     }

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use abstracta_core::{ParsePlyError, Point};
+use abstracta_core::{pack_ply_code, ply_code_point, ply_code_variant, ParsePlyError, Point};
 
 /// One Whirlwind ply: a stone, or the end of a one-stone turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -19,15 +19,15 @@ impl WhirlwindPly {
     /// variant in the low byte, its points' bits above.
     pub fn code(self) -> u64 {
         match self {
-            WhirlwindPly::End => 0,
-            WhirlwindPly::Place(p) => 1 | (u64::from(p.bits()) << 8),
+            WhirlwindPly::End => pack_ply_code(0, &[]),
+            WhirlwindPly::Place(p) => pack_ply_code(1, &[p]),
         }
     }
 
     /// The ply of a [`code`](Self::code) (some ply for other codes).
     pub fn from_code(code: u64) -> WhirlwindPly {
-        match code & 0xff {
-            1 => WhirlwindPly::Place(Point::from_bits((code >> 8) as u16)),
+        match ply_code_variant(code) {
+            1 => WhirlwindPly::Place(ply_code_point(code, 0)),
             _ => WhirlwindPly::End,
         }
     }
